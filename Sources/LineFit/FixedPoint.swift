@@ -1,0 +1,12 @@
+import CHarfBuzz
+
+/// FreeType's fixed-point formats, converted in one place.
+enum FixedPoint {
+    /// 26.6: 1/64 units. Rounded down so that a requested size is never exceeded.
+    static func f26Dot6(_ value: Double) -> FT_F26Dot6 {
+        FT_F26Dot6((value * 64).rounded(.down))
+    }
+
+    static func fromF26Dot6(_ value: Int32) -> Double { Double(value) / 64 }
+    static func fromF26Dot6(_ value: FT_Pos) -> Double { Double(value) / 64 }
+}

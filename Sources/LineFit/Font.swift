@@ -1,0 +1,202 @@
+import CHarfBuzz
+import Foundation
+
+/// One font face, loaded once and shared by every layout that uses it.
+///
+/// A `Font` owns its FreeType library, face and HarfBuzz font; nothing else holds those
+/// handles. FreeType faces must not be used from two threads at once, so every use of them
+/// goes through one lock per font: a `Font` is safe to share between threads and sessions,
+/// and two threads shaping with the same font take turns. Coverage queries go through a
+/// separate HarfBuzz font on HarfBuzz's own OpenType functions, which are thread-safe and
+/// need no lock.
+public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The name the caller gave: the path as given, or the name passed with the bytes.
+    public let name: String
+    public let faceIndex: Int
+    /// Design units per em, from the `head` table.
+    public let unitsPerEm: Int
+    /// Vertical metrics in design units (ascender up, descender down, both positive).
+    public let metrics: FontMetrics
+    /// Family and style names as FreeType reports them.
+    public let familyName: String
+    public let styleName: String
+    /// True for colour fonts without outlines (CBDT/sbix bitmaps, such as Noto Color Emoji).
+    public let isBitmapOnly: Bool
+    /// True when the font has colour glyphs (CBDT, sbix or COLR).
+    public let hasColor: Bool
+
+    private let lock = NSLock()
+    private let storage: UnsafeMutableRawBufferPointer
+    private let library: FT_Library
+    private let face: FT_Face
+    /// Shapes in design units (FreeType at ppem = unitsPerEm, unhinted), or with HarfBuzz's
+    /// own metrics for bitmap-only faces, which FreeType cannot scale to arbitrary sizes.
+    private let designFont: OpaquePointer
+    /// HarfBuzz's OpenType functions: lock-free cmap lookups for coverage.
+    private let coverageFont: OpaquePointer
+    private var hintedFace: FT_Face?
+
+    /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
+    public convenience init(path: String, faceIndex: Int = 0) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw LineFitError.fontNotFound(path: path)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+        } catch {
+            throw LineFitError.fontUnreadable(path: path, reason: error.localizedDescription)
+        }
+        try self.init(data: data, name: path, faceIndex: faceIndex)
+    }
+
+    /// Loads a face from font bytes; `name` identifies it in layouts and errors.
+    public init(data: Data, name: String, faceIndex: Int = 0) throws {
+        self.name = name
+        self.faceIndex = faceIndex
+        guard !data.isEmpty else {
+            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is empty")
+        }
+        guard faceIndex >= 0 else {
+            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "negative face index")
+        }
+        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+        data.copyBytes(to: storage)
+
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else {
+            storage.deallocate()
+            throw LineFitError.library(name: "FT_Init_FreeType", code: -1)
+        }
+        library = lib
+        var newFace: FT_Face?
+        let error = FT_New_Memory_Face(
+            lib, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+            FT_Long(data.count), FT_Long(faceIndex), &newFace)
+        guard error == 0, let newFace else {
+            FT_Done_FreeType(lib)
+            storage.deallocate()
+            throw LineFitError.fontInvalid(
+                path: name, faceIndex: faceIndex, reason: FreeTypeError.message(error))
+        }
+        face = newFace
+        let rec = newFace.pointee
+        // FreeType reports 0 units per em for bitmap-only faces; HarfBuzz reads `head` itself.
+        let blob = hb_blob_create(
+            storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
+            HB_MEMORY_MODE_READONLY, nil, nil)
+        let otFace = hb_face_create(blob, UInt32(faceIndex))
+        hb_blob_destroy(blob)
+        let upem = Int(rec.units_per_EM != 0 ? UInt32(rec.units_per_EM) : hb_face_get_upem(otFace))
+        let scalable = (rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
+        isBitmapOnly = !scalable
+        hasColor = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
+        familyName = rec.family_name.map { String(cString: $0) } ?? ""
+        styleName = rec.style_name.map { String(cString: $0) } ?? ""
+        guard upem > 0 else {
+            hb_face_destroy(otFace)
+            FT_Done_Face(newFace)
+            FT_Done_FreeType(lib)
+            storage.deallocate()
+            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "units per em is 0")
+        }
+        unitsPerEm = upem
+        metrics = FontMetrics(face: newFace)
+
+        if scalable {
+            // At ppem = unitsPerEm and no hinting, FreeType's 26.6 advances are design units × 64.
+            FT_Set_Char_Size(newFace, 0, FT_F26Dot6(upem * 64), 72, 72)
+            let font = hb_ft_font_create_referenced(newFace)!
+            hb_ft_font_set_load_flags(font, Int32(FT_LOAD_NO_HINTING))
+            designFont = font
+        } else {
+            let hbFace = hb_ft_face_create_referenced(newFace)!
+            let font = hb_font_create(hbFace)!
+            hb_face_destroy(hbFace)
+            hb_font_set_scale(font, Int32(upem * 64), Int32(upem * 64))
+            designFont = font
+        }
+        coverageFont = hb_font_create(otFace)!
+        hb_face_destroy(otFace)
+    }
+
+    deinit {
+        hb_font_destroy(coverageFont)
+        hb_font_destroy(designFont)
+        if let hintedFace { FT_Done_Face(hintedFace) }
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+        storage.deallocate()
+    }
+
+    /// The glyph the font's cmap gives for a code point, if any. Thread-safe, lock-free.
+    public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(coverageFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// Whether the font maps the code point to a glyph.
+    public func covers(_ scalar: Unicode.Scalar) -> Bool {
+        glyph(for: scalar) != nil
+    }
+
+    /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font.
+    func withDesignFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(designFont)
+    }
+
+    /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
+    /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem.
+    /// The design-unit face is never resized, so unhinted shaping stays exact meanwhile.
+    func withHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isBitmapOnly, let hinted = hintedFaceLocked() else { return try body(nil) }
+        guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
+        let font = hb_ft_font_create_referenced(hinted)!
+        hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
+        defer { hb_font_destroy(font) }
+        return try body(font)
+    }
+
+    /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps).
+    func withFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(face)
+    }
+
+    private func hintedFaceLocked() -> FT_Face? {
+        if let hintedFace { return hintedFace }
+        var newFace: FT_Face?
+        guard FT_New_Memory_Face(
+            library, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+            FT_Long(storage.count), FT_Long(faceIndex), &newFace) == 0 else { return nil }
+        hintedFace = newFace
+        return newFace
+    }
+
+    public var description: String { "Font(\(name))" }
+
+    public static func == (lhs: Font, rhs: Font) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+enum FreeTypeError {
+    /// FreeType's error strings are compiled out of many builds; name the common ones ourselves.
+    static func message(_ code: FT_Error) -> String {
+        switch code {
+        case 0x01: return "cannot open resource"
+        case 0x02: return "unknown file format"
+        case 0x03: return "broken file"
+        case 0x06: return "invalid face index"
+        case 0x40: return "out of memory"
+        default:
+            if let text = FT_Error_String(code) { return String(cString: text) }
+            return "FreeType error \(code)"
+        }
+    }
+}

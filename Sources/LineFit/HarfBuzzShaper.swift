@@ -1,0 +1,119 @@
+import CHarfBuzz
+
+/// A glyph as HarfBuzz placed it. Positions are in em (design units / unitsPerEm) when shaped
+/// for the linear width mode, so multiplying by a size gives points.
+public struct ShapedGlyph: Hashable, Sendable {
+    public var id: UInt32
+    /// UTF-16 offset in the whole text of the first character of the glyph's cluster.
+    public var cluster: Int
+    public var advance: Double
+    public var xOffset: Double
+    public var yOffset: Double
+    /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: breaking the text before this glyph's cluster
+    /// and shaping the two sides separately would not reproduce these glyphs.
+    public var unsafeToBreak: Bool
+}
+
+/// What one HarfBuzz call needs besides the text.
+struct ShapingStyle {
+    var isRightToLeft: Bool
+    var script: Int32
+    var language: hb_language_t?
+    var features: [hb_feature_t]
+}
+
+/// Owns one reusable HarfBuzz buffer. Not thread-safe: it belongs to its engine.
+final class HarfBuzzShaper {
+    private let buffer: OpaquePointer
+    private var scriptCache: [Int32: hb_script_t] = [:]
+
+    init() {
+        buffer = hb_buffer_create()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// Shapes `text[item]` with `text[context]` around it as pre- and post-context (so that
+    /// joining and contextual forms see their neighbours), in the font's design units.
+    func shape(
+        _ text: [UInt16], item: Range<Int>, context: Range<Int>, font: Font, style: ShapingStyle,
+        into glyphs: inout [ShapedGlyph]
+    ) {
+        let scale = 1.0 / Double(font.unitsPerEm * 64)
+        font.withDesignFont { hbFont in
+            run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
+        }
+    }
+
+    /// Shapes with FreeType hinting at `size` points; positions come out in points.
+    /// Returns false when the font cannot be hinted (bitmap-only faces).
+    func shapeHinted(
+        _ text: [UInt16], item: Range<Int>, context: Range<Int>, font: Font, size: Double,
+        style: ShapingStyle, into glyphs: inout [ShapedGlyph]
+    ) -> Bool {
+        font.withHintedFont(size: size) { hbFont in
+            guard let hbFont else { return false }
+            run(text, item: item, context: context, hbFont: hbFont, style: style, scale: 1.0 / 64, into: &glyphs)
+            return true
+        }
+    }
+
+    private func run(
+        _ text: [UInt16], item: Range<Int>, context: Range<Int>, hbFont: OpaquePointer,
+        style: ShapingStyle, scale: Double, into glyphs: inout [ShapedGlyph]
+    ) {
+        glyphs.removeAll(keepingCapacity: true)
+        guard !item.isEmpty else { return }
+        hb_buffer_clear_contents(buffer)
+        text.withUnsafeBufferPointer { units in
+            hb_buffer_add_utf16(
+                buffer, units.baseAddress! + context.lowerBound, Int32(context.count),
+                UInt32(item.lowerBound - context.lowerBound), Int32(item.count))
+        }
+        hb_buffer_set_direction(buffer, style.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hbScript(style.script))
+        if let language = style.language { hb_buffer_set_language(buffer, language) }
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_GRAPHEMES)
+        style.features.withUnsafeBufferPointer { features in
+            hb_shape(hbFont, buffer, features.baseAddress, UInt32(features.count))
+        }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        glyphs.reserveCapacity(Int(count))
+        let unsafeFlag = UInt32(HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue)
+        for i in 0..<Int(count) {
+            let info = infos[i]
+            let position = positions[i]
+            glyphs.append(ShapedGlyph(
+                id: info.codepoint,
+                cluster: context.lowerBound + Int(info.cluster),
+                advance: Double(position.x_advance) * scale,
+                xOffset: Double(position.x_offset) * scale,
+                yOffset: Double(position.y_offset) * scale,
+                unsafeToBreak: (hb_glyph_info_get_glyph_flags(&infos[i]).rawValue & unsafeFlag) != 0))
+        }
+    }
+
+    private func hbScript(_ script: Int32) -> hb_script_t {
+        if let cached = scriptCache[script] { return cached }
+        let tag = UnicodeProperties.scriptTag(script)
+        let value = hb_script_from_string(tag, -1)
+        scriptCache[script] = value
+        return value
+    }
+
+    /// HarfBuzz feature records for the options' features.
+    static func features(_ features: [FontFeature]) -> [hb_feature_t] {
+        features.map { feature in
+            hb_feature_t(
+                tag: hb_tag_from_string(feature.tag, Int32(feature.tag.utf8.count)),
+                value: feature.value, start: 0, end: UInt32.max)
+        }
+    }
+
+    static func language(_ tag: String?) -> hb_language_t? {
+        guard let tag, !tag.isEmpty else { return hb_language_get_default() }
+        return hb_language_from_string(tag, -1)
+    }
+}

@@ -1,0 +1,163 @@
+/// A maximal piece of a paragraph with one bidi level, one script and one font: the unit
+/// HarfBuzz shapes.
+struct ItemRun: Hashable {
+    var range: Range<Int>
+    var level: UInt8
+    var script: Int32
+    var fontIndex: Int
+
+    var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// Characters of the text that no font in the chain covers.
+public struct MissingCharacters: Hashable, Sendable, Codable {
+    /// UTF-16 range of the grapheme cluster in the text.
+    public var start: Int
+    public var end: Int
+    /// The code points of the cluster that no font covers.
+    public var codePoints: [UInt32]
+}
+
+/// Splits a paragraph into item runs: UAX #9 levels (ICU ubidi) → script runs → font runs.
+///
+/// Fonts are chosen per grapheme cluster (UAX #29), so a cluster is never split between
+/// fonts: a cluster goes to the first font covering all of its characters (default-ignorable
+/// characters such as ZWJ and variation selectors aside); emoji sequences go to the first
+/// colour font covering them; Common and Inherited clusters (spaces, punctuation, digits)
+/// stay with the previous cluster's font when it covers them, so a space between two Arabic
+/// words does not split the Arabic run.
+struct Itemizer {
+    var levels: [UInt8] = []
+    var scripts: [Int32] = []
+    var fonts: [Int] = []
+    var scalars: [UInt32] = []
+
+    mutating func itemize(
+        _ text: [UInt16], paragraph: Range<Int>, graphemeEnds: [Int], bidi: BidiResolver,
+        direction: LayoutOptions.BaseDirection, chain: FontChain,
+        runs: inout [ItemRun], missing: inout [MissingCharacters]
+    ) -> UInt8 {
+        runs.removeAll(keepingCapacity: true)
+        let count = paragraph.count
+        let base = paragraph.lowerBound
+        let paragraphLevel = bidi.resolve(text, range: paragraph, direction: direction, into: &levels)
+        guard count > 0 else { return paragraphLevel }
+        resolveScripts(text, paragraph: paragraph)
+        chooseFonts(text, paragraph: paragraph, graphemeEnds: graphemeEnds, chain: chain, missing: &missing)
+
+        var start = 0
+        for i in 1...count {
+            if i == count || levels[i] != levels[start] || scripts[i] != scripts[start] || fonts[i] != fonts[start] {
+                runs.append(ItemRun(
+                    range: (base + start)..<(base + i), level: levels[start], script: scripts[start],
+                    fontIndex: fonts[start]))
+                start = i
+            }
+        }
+        return paragraphLevel
+    }
+
+    /// Scripts per UTF-16 unit, Common and Inherited resolved to the preceding script (or the
+    /// following one at the start of the paragraph), as UAX #24 suggests for itemizing.
+    private mutating func resolveScripts(_ text: [UInt16], paragraph: Range<Int>) {
+        let count = paragraph.count
+        scripts.removeAll(keepingCapacity: true)
+        scripts.reserveCapacity(count)
+        var firstReal: Int32?
+        var i = paragraph.lowerBound
+        while i < paragraph.upperBound {
+            let (scalar, length) = UTF16Scalars.decode(text, at: i, limit: paragraph.upperBound)
+            let script = UnicodeProperties.script(scalar)
+            if firstReal == nil, script != UnicodeProperties.commonScript, script != UnicodeProperties.inheritedScript {
+                firstReal = script
+            }
+            for _ in 0..<length { scripts.append(script) }
+            i += length
+        }
+        var current = firstReal ?? UnicodeProperties.commonScript
+        for j in 0..<count {
+            let script = scripts[j]
+            if script == UnicodeProperties.commonScript || script == UnicodeProperties.inheritedScript {
+                scripts[j] = current
+            } else {
+                current = script
+            }
+        }
+    }
+
+    private mutating func chooseFonts(
+        _ text: [UInt16], paragraph: Range<Int>, graphemeEnds: [Int], chain: FontChain,
+        missing: inout [MissingCharacters]
+    ) {
+        let base = paragraph.lowerBound
+        fonts.removeAll(keepingCapacity: true)
+        fonts.reserveCapacity(paragraph.count)
+        var previousFont: Int?
+        var clusterStart = base
+        for end in graphemeEnds {
+            scalars.removeAll(keepingCapacity: true)
+            var i = clusterStart
+            while i < end {
+                let (scalar, length) = UTF16Scalars.decode(text, at: i, limit: end)
+                scalars.append(scalar)
+                i += length
+            }
+            let choice = FontSelection.font(
+                for: scalars[...], chain: chain, previous: previousFont)
+            let index: Int
+            if let choice {
+                index = choice
+            } else {
+                index = 0
+                let uncovered = scalars.filter { scalar in
+                    !UnicodeProperties.isDefaultIgnorable(scalar)
+                        && !chain.fonts.contains { $0.covers(Unicode.Scalar(scalar) ?? "\u{FFFD}") }
+                }
+                missing.append(MissingCharacters(start: clusterStart, end: end, codePoints: uncovered))
+            }
+            for _ in clusterStart..<end { fonts.append(index) }
+            previousFont = index
+            clusterStart = end
+        }
+    }
+}
+
+enum FontSelection {
+    /// The font for one grapheme cluster, or nil when no font covers it.
+    static func font(for scalars: ArraySlice<UInt32>, chain: FontChain, previous: Int?) -> Int? {
+        if UnicodeProperties.isEmojiCluster(scalars) {
+            for (index, font) in chain.fonts.enumerated() where font.hasColor && covers(font, scalars) {
+                return index
+            }
+        }
+        if let previous, let first = scalars.first, isNeutral(first), covers(chain.fonts[previous], scalars) {
+            return previous
+        }
+        for (index, font) in chain.fonts.enumerated() where covers(font, scalars) {
+            // A colour emoji font is only for emoji: text-presentation symbols it happens to
+            // cover (digits, #, ©) look wrong in colour next to text.
+            if font.hasColor && !UnicodeProperties.isEmojiCluster(scalars) && index != 0 {
+                if chain.fonts[(index + 1)...].contains(where: { !$0.hasColor && covers($0, scalars) }) { continue }
+            }
+            return index
+        }
+        return nil
+    }
+
+    private static func isNeutral(_ scalar: UInt32) -> Bool {
+        let script = UnicodeProperties.script(scalar)
+        return script == UnicodeProperties.commonScript || script == UnicodeProperties.inheritedScript
+    }
+
+    /// Whether the font covers every character of the cluster that has to be drawn.
+    static func covers(_ font: Font, _ scalars: ArraySlice<UInt32>) -> Bool {
+        for scalar in scalars {
+            guard let value = Unicode.Scalar(scalar) else { return false }
+            if font.covers(value) { continue }
+            if UnicodeProperties.isDefaultIgnorable(scalar) { continue }
+            // Emoji modifiers and tags fall back to their base glyph when unsupported.
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,114 @@
+/// The JSON form of a layout (what `linefit --json` prints): every line and run carries its
+/// own text and every run its font file's name, so the document can be checked on its own
+/// (`../shared/tools/check-fit` reads `lines[].text/start/end/size/width` and
+/// `lines[].runs[].text/start/end/font/size/glyphs`).
+extension Layout: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case text, width, height, minSize, maxSize, heightScale, overflowsHeight, lines, sizeSpans, missing, fonts
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try container.encode(width, forKey: .width)
+        try container.encode(height, forKey: .height)
+        try container.encode(minSize, forKey: .minSize)
+        try container.encode(maxSize, forKey: .maxSize)
+        try container.encode(heightScale, forKey: .heightScale)
+        try container.encode(overflowsHeight, forKey: .overflowsHeight)
+        try container.encode(lines.map { LineDocument($0, in: self) }, forKey: .lines)
+        try container.encode(sizeSpans, forKey: .sizeSpans)
+        try container.encode(missing, forKey: .missing)
+        try container.encode(fontNames, forKey: .fonts)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        width = try container.decode(Double.self, forKey: .width)
+        height = try container.decode(Double.self, forKey: .height)
+        minSize = try container.decode(Double.self, forKey: .minSize)
+        maxSize = try container.decode(Double.self, forKey: .maxSize)
+        heightScale = try container.decode(Double.self, forKey: .heightScale)
+        overflowsHeight = try container.decode(Bool.self, forKey: .overflowsHeight)
+        missing = try container.decode([MissingCharacters].self, forKey: .missing)
+        fontNames = try container.decode([String].self, forKey: .fonts)
+        lines = try container.decode([LineDocument].self, forKey: .lines).map(\.line)
+    }
+}
+
+/// A line with its text, for JSON.
+private struct LineDocument: Codable {
+    var text: String
+    var start, end, contentEnd: Int
+    var size, width, x, top, baseline, ascent, descent, height: Double
+    var flags: [String]
+    var runs: [RunDocument]
+
+    init(_ line: Line, in layout: Layout) {
+        text = layout.text(of: line)
+        start = line.start
+        end = line.end
+        contentEnd = line.contentEnd
+        size = line.size
+        width = line.width
+        x = line.x
+        top = line.top
+        baseline = line.baseline
+        ascent = line.ascent
+        descent = line.descent
+        height = line.height
+        flags = LineDocument.flagNames.filter { line.flags.contains($0.1) }.map(\.0)
+        runs = line.runs.map { RunDocument($0, size: line.size, in: layout) }
+    }
+
+    var line: Line {
+        var flagSet: Line.Flags = []
+        for (name, flag) in LineDocument.flagNames where flags.contains(name) { flagSet.insert(flag) }
+        return Line(
+            start: start, end: end, contentEnd: contentEnd, size: size, width: width, x: x, top: top,
+            baseline: baseline, ascent: ascent, descent: descent, height: height, flags: flagSet,
+            runs: runs.map(\.run))
+    }
+
+    static let flagNames: [(String, Line.Flags)] = [
+        ("heldAtMax", .heldAtMax), ("brokenInsideWord", .brokenInsideWord), ("overflows", .overflows),
+        ("empty", .empty), ("endsParagraph", .endsParagraph),
+    ]
+}
+
+private struct RunDocument: Codable {
+    var text: String
+    var start, end: Int
+    var font: String
+    var fontIndex: Int
+    var size: Double
+    var bidiLevel: UInt8
+    var script: String
+    var x, width: Double
+    var glyphs: [Glyph]
+
+    init(_ run: GlyphRun, size: Double, in layout: Layout) {
+        text = layout.substring(run.start, run.end)
+        start = run.start
+        end = run.end
+        font = layout.fontNames.indices.contains(run.fontIndex) ? layout.fontNames[run.fontIndex] : ""
+        fontIndex = run.fontIndex
+        self.size = size
+        bidiLevel = run.bidiLevel
+        script = run.script
+        x = run.x
+        width = run.width
+        glyphs = run.glyphs
+    }
+
+    var run: GlyphRun {
+        GlyphRun(
+            start: start, end: end, fontIndex: fontIndex, bidiLevel: bidiLevel, script: script, x: x,
+            width: width, glyphs: glyphs)
+    }
+}
+
+extension SizeSpan: CustomStringConvertible {
+    public var description: String { "\(start)..<\(end) @ \(size) pt" }
+}

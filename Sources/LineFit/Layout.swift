@@ -1,0 +1,143 @@
+/// The result of fitting a text: lines in order with their sizes, positions and glyphs.
+///
+/// A `Layout` is an immutable value, cheap to compare; every range is in UTF-16 offsets of
+/// the text it was made from (`text`), and the lines' ranges tile that text: nothing is lost
+/// and nothing appears twice. Coordinates are points, y grows downward from the block's top.
+public struct Layout: Hashable, Sendable {
+    /// The text this layout was made from.
+    public var text: String
+    public var lines: [Line]
+    /// The available width the lines were fitted to.
+    public var width: Double
+    /// The height of the block: the sum of the lines' heights.
+    public var height: Double
+    /// The min and max sizes actually used: the options' own, or scaled down by the height limit.
+    public var minSize: Double
+    public var maxSize: Double
+    /// The factor the height limit scaled min and max by (1 when it did not apply).
+    public var heightScale: Double
+    /// True when a height limit was set and the block is still taller at the floor.
+    public var overflowsHeight: Bool
+    /// Grapheme clusters no font covers; they are drawn with the primary font's .notdef.
+    public var missing: [MissingCharacters]
+    /// The fonts runs refer to by index: the chain the layout was made with.
+    public var fontNames: [String]
+
+    public static func == (lhs: Layout, rhs: Layout) -> Bool {
+        lhs.lines == rhs.lines && lhs.width == rhs.width && lhs.height == rhs.height
+            && lhs.minSize == rhs.minSize && lhs.maxSize == rhs.maxSize && lhs.heightScale == rhs.heightScale
+            && lhs.overflowsHeight == rhs.overflowsHeight && lhs.missing == rhs.missing
+            && lhs.fontNames == rhs.fontNames && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(lines)
+    }
+
+    /// The per-line size spans a platform text view applies: Android's `AbsoluteSizeSpan`
+    /// over each line's range, iOS font attribute ranges. Adjacent lines of equal size are
+    /// kept apart, since a span per line is what the view re-applies on each edit.
+    public var sizeSpans: [SizeSpan] {
+        lines.map { SizeSpan(start: $0.start, end: $0.end, size: $0.size) }
+    }
+
+    /// The text of a line (its trailing whitespace and line break included).
+    public func text(of line: Line) -> String {
+        substring(line.start, line.end)
+    }
+
+    /// The text of a UTF-16 range of `text`.
+    public func substring(_ start: Int, _ end: Int) -> String {
+        let utf16 = text.utf16
+        let from = utf16.index(utf16.startIndex, offsetBy: start)
+        let to = utf16.index(from, offsetBy: end - start)
+        return String(decoding: Array(utf16[from..<to]), as: UTF16.self)
+    }
+}
+
+/// A point size over a UTF-16 range.
+public struct SizeSpan: Hashable, Sendable, Codable {
+    public var start: Int
+    public var end: Int
+    public var size: Double
+}
+
+/// One line of a layout.
+public struct Line: Hashable, Sendable {
+    /// UTF-16 range of the line in the text, end exclusive; it includes trailing whitespace
+    /// and the line break that ends the line.
+    public var start: Int
+    public var end: Int
+    /// Where the visible content ends: trailing whitespace and the line break start here.
+    public var contentEnd: Int
+    /// The point size of every glyph on the line.
+    public var size: Double
+    /// Width of the content in points, trailing whitespace left out, tracking included.
+    public var width: Double
+    /// Left edge of the content within the block (from the alignment option).
+    public var x: Double
+    /// Top of the line's box, from the block's top.
+    public var top: Double
+    /// The baseline, from the block's top.
+    public var baseline: Double
+    /// The largest ascent and descent of the fonts on the line, at the line's size (points).
+    public var ascent: Double
+    public var descent: Double
+    /// The line's box height: (ascent + descent) × line spacing.
+    public var height: Double
+    public var flags: Flags
+    /// Glyph runs in visual order, left to right.
+    public var runs: [GlyphRun]
+
+    public struct Flags: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The line would grow past the maximum size; it is held there and aligned.
+        public static let heldAtMax = Flags(rawValue: 1 << 0)
+        /// A word wider than the width at the minimum size was broken between grapheme clusters.
+        public static let brokenInsideWord = Flags(rawValue: 1 << 1)
+        /// The line is wider than the width even at the minimum size (one cluster too wide).
+        public static let overflows = Flags(rawValue: 1 << 2)
+        /// The line has no content (an empty paragraph).
+        public static let empty = Flags(rawValue: 1 << 3)
+        /// The line ends with a mandatory break (a newline or paragraph separator).
+        public static let endsParagraph = Flags(rawValue: 1 << 4)
+    }
+
+    public var range: Range<Int> { start..<end }
+}
+
+/// A run of glyphs of one font, one bidi level and one script, positioned on its line.
+public struct GlyphRun: Hashable, Sendable {
+    /// UTF-16 range of the characters the run draws.
+    public var start: Int
+    public var end: Int
+    /// Index into `Layout.fontNames` (and into the `FontChain` the layout was made with).
+    public var fontIndex: Int
+    /// UAX #9 embedding level: odd levels are right-to-left.
+    public var bidiLevel: UInt8
+    /// ISO 15924 script tag, such as "Latn" or "Arab".
+    public var script: String
+    /// Left edge of the run relative to the line's `x`.
+    public var x: Double
+    /// Advance width of the run in points (tracking included).
+    public var width: Double
+    /// Glyphs in visual order, left to right.
+    public var glyphs: [Glyph]
+
+    public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
+}
+
+/// One positioned glyph. Positions are points at the line's size.
+public struct Glyph: Hashable, Sendable, Codable {
+    public var id: UInt32
+    /// UTF-16 offset in the text of the first character of the glyph's cluster.
+    public var cluster: Int
+    /// Pen position of the glyph's origin relative to the run's left edge.
+    public var x: Double
+    public var advance: Double
+    /// HarfBuzz's offsets (y up, as in font units).
+    public var xOffset: Double
+    public var yOffset: Double
+}

@@ -1,0 +1,102 @@
+/// Turns a fitted line's pieces into positioned glyph runs in visual order, and stacks lines.
+struct LinePlacement {
+    let chain: FontChain
+    let tracking: Double
+
+    /// Glyph runs in visual order at `size`. `scale` converts the pieces' units to points
+    /// (the size for em units, 1 for hinted pieces already in points). Offsets are made
+    /// absolute by adding `base`.
+    func runs(_ pieces: [LinePiece], size: Double, scale: Double, base: Int) -> (runs: [GlyphRun], width: Double) {
+        var runs: [GlyphRun] = []
+        runs.reserveCapacity(pieces.count)
+        let gap = tracking * size
+        var x = 0.0
+        var previousCluster = -1
+        var first = true
+        for index in pieces.visualOrder() {
+            let piece = pieces[index]
+            var glyphs: [Glyph] = []
+            glyphs.reserveCapacity(piece.glyphs.count)
+            let runX = x
+            for shaped in piece.glyphs {
+                if shaped.cluster != previousCluster {
+                    if !first { x += gap }
+                    previousCluster = shaped.cluster
+                    first = false
+                }
+                let advance = shaped.advance * scale
+                glyphs.append(Glyph(
+                    id: shaped.id, cluster: base + shaped.cluster, x: x - runX, advance: advance,
+                    xOffset: shaped.xOffset * scale, yOffset: shaped.yOffset * scale))
+                x += advance
+            }
+            runs.append(GlyphRun(
+                start: base + piece.range.lowerBound, end: base + piece.range.upperBound,
+                fontIndex: piece.fontIndex, bidiLevel: piece.level,
+                script: UnicodeProperties.scriptTag(piece.script), x: runX, width: x - runX, glyphs: glyphs))
+        }
+        return (runs, x)
+    }
+
+    /// The largest ascent and descent (in em) of the fonts a line uses; the primary font's
+    /// for a line without glyphs.
+    func verticalMetrics(_ pieces: [LinePiece]) -> (ascent: Double, descent: Double) {
+        var ascent = 0.0, descent = 0.0
+        var seen = false
+        for piece in pieces {
+            let font = chain.fonts[piece.fontIndex]
+            let upem = Double(font.unitsPerEm)
+            ascent = max(ascent, Double(font.metrics.ascender) / upem)
+            descent = max(descent, Double(font.metrics.descender) / upem)
+            seen = true
+        }
+        if !seen {
+            let font = chain.primary
+            let upem = Double(font.unitsPerEm)
+            ascent = Double(font.metrics.ascender) / upem
+            descent = Double(font.metrics.descender) / upem
+        }
+        return (ascent, descent)
+    }
+}
+
+enum BlockStacking {
+    /// Gives empty lines a size, then sets every line's box, baseline and x.
+    ///
+    /// An empty line (an empty paragraph: two line breaks in a row) has no width to fill, so
+    /// it takes the size of the line before it, or of the first non-empty line after it when
+    /// it comes first, or the minimum when the whole text is empty lines; its height is the
+    /// primary font's ascent + descent at that size, so a blank line looks like a gap of one
+    /// line of the text around it.
+    static func stack(
+        _ lines: inout [Line], emptyMetrics: (ascent: Double, descent: Double), minSize: Double,
+        width: Double, lineSpacing: Double, alignment: LayoutOptions.Alignment
+    ) -> Double {
+        var previousSize: Double? = nil
+        let firstSize = lines.first(where: { !$0.flags.contains(.empty) })?.size ?? minSize
+        var top = 0.0
+        for index in lines.indices {
+            var line = lines[index]
+            if line.flags.contains(.empty) {
+                line.size = previousSize ?? firstSize
+                line.flags.remove(.heldAtMax)
+                line.ascent = emptyMetrics.ascent * line.size
+                line.descent = emptyMetrics.descent * line.size
+            }
+            previousSize = line.size
+            let inkHeight = line.ascent + line.descent
+            line.height = inkHeight * lineSpacing
+            line.top = top
+            line.baseline = top + (line.height - inkHeight) / 2 + line.ascent
+            switch alignment {
+            case .left: line.x = 0
+            case .center: line.x = (width - line.width) / 2
+            case .right: line.x = width - line.width
+            }
+            if line.width > width { line.x = 0 }
+            top += line.height
+            lines[index] = line
+        }
+        return top
+    }
+}

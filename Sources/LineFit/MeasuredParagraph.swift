@@ -1,0 +1,165 @@
+import CHarfBuzz
+
+/// One paragraph itemized and shaped once in design units: everything the breaker and the
+/// fitter need, with every offset relative to the paragraph's start so that a paragraph that
+/// moves (an edit earlier in the text) keeps its measurement.
+///
+/// "Measure once, then break and fit on cached widths": the breaker reads widths from the
+/// prefix sums here; a line is reshaped only where it begins or ends at a position HarfBuzz
+/// marks unsafe to break.
+struct MeasuredParagraph {
+    /// The paragraph's UTF-16 units, its terminator included.
+    var units: [UInt16]
+    /// Length without the terminator.
+    var contentLength: Int
+    var paragraphLevel: UInt8
+    var runs: [ItemRun]
+    /// Glyphs per run, in HarfBuzz's (visual) order, clusters relative to the paragraph.
+    var glyphs: [[ShapedGlyph]]
+    /// prefixAdvance[i]: em advance of the clusters starting before unit i.
+    var prefixAdvance: [Double]
+    /// prefixClusters[i]: number of HarfBuzz clusters starting before unit i (tracking goes between clusters).
+    var prefixClusters: [Int]
+    var isGraphemeStart: [Bool]
+    /// A HarfBuzz cluster starts at i and breaking there is safe (or a run starts there).
+    var isSafeBoundary: [Bool]
+    /// A HarfBuzz cluster starts at i (a break elsewhere would split a ligature or conjunct).
+    var isClusterStart: [Bool]
+    var isWhitespace: [Bool]
+    /// UAX #14 break opportunities after the start (relative; the last one is the end).
+    var breaks: [Int]
+    var missing: [MissingCharacters]
+
+    var length: Int { units.count }
+
+    /// The end of `start..<end` with trailing whitespace and the terminator left out.
+    func contentEnd(from start: Int, to end: Int) -> Int {
+        var c = min(end, contentLength)
+        while c > start, isWhitespace[c - 1] { c -= 1 }
+        return c
+    }
+
+    /// The estimated em width of `start..<end` (no trailing whitespace expected), tracking
+    /// included; exact when both ends are safe boundaries.
+    func estimatedWidth(_ start: Int, _ end: Int, tracking: Double) -> Double {
+        guard end > start else { return 0 }
+        let clusters = prefixClusters[end] - prefixClusters[start]
+        return prefixAdvance[end] - prefixAdvance[start] + tracking * Double(max(0, clusters - 1))
+    }
+
+    /// Index of the run containing the relative offset.
+    func runIndex(containing offset: Int) -> Int {
+        var low = 0, high = runs.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if runs[mid].range.lowerBound <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}
+
+/// Builds `MeasuredParagraph`s: itemizes with ICU, shapes each run with HarfBuzz, finds
+/// grapheme and line break boundaries. Owns the ICU and HarfBuzz objects it reuses.
+final class ParagraphMeasurer {
+    private let lineBreaker: ICUBreaker
+    private let graphemeBreaker: ICUBreaker
+    private let bidi: BidiResolver
+    let shaper = HarfBuzzShaper()
+    private var itemizer = Itemizer()
+    private var graphemeEnds: [Int] = []
+    private var scratchGlyphs: [ShapedGlyph] = []
+
+    init() throws {
+        lineBreaker = try ICUBreaker(kind: .init(0))
+        graphemeBreaker = try ICUBreaker(kind: .init(1))
+        bidi = try BidiResolver()
+    }
+
+    func measure(
+        units: [UInt16], contentLength: Int, chain: FontChain, options: LayoutOptions,
+        style: ParagraphShapingStyle
+    ) -> MeasuredParagraph {
+        let length = units.count
+        let content = 0..<contentLength
+
+        var isGraphemeStart = [Bool](repeating: false, count: length + 1)
+        graphemeEnds.removeAll(keepingCapacity: true)
+        if length > 0 { isGraphemeStart[0] = true }
+        graphemeBreaker.boundaries(in: units, range: content) { end, _ in
+            graphemeEnds.append(end)
+            isGraphemeStart[end] = true
+        }
+        // The terminator is a cluster of its own (CR LF is one cluster).
+        isGraphemeStart[length] = true
+
+        var runs: [ItemRun] = []
+        var missing: [MissingCharacters] = []
+        let paragraphLevel = itemizer.itemize(
+            units, paragraph: content, graphemeEnds: graphemeEnds, bidi: bidi,
+            direction: options.baseDirection, chain: chain, runs: &runs, missing: &missing)
+
+        var glyphs: [[ShapedGlyph]] = []
+        glyphs.reserveCapacity(runs.count)
+        var advance = [Double](repeating: 0, count: length + 1)
+        var isSafe = [Bool](repeating: false, count: length + 1)
+        var isClusterStart = [Bool](repeating: false, count: length + 1)
+        for run in runs {
+            shaper.shape(
+                units, item: run.range, context: content, font: chain.fonts[run.fontIndex],
+                style: style.style(for: run), into: &scratchGlyphs)
+            for glyph in scratchGlyphs {
+                advance[glyph.cluster] += glyph.advance
+                if !isClusterStart[glyph.cluster] {
+                    isClusterStart[glyph.cluster] = true
+                    isSafe[glyph.cluster] = true
+                }
+                if glyph.unsafeToBreak { isSafe[glyph.cluster] = false }
+            }
+            isSafe[run.range.lowerBound] = true
+            isClusterStart[run.range.lowerBound] = true
+            glyphs.append(scratchGlyphs)
+        }
+        for i in contentLength...length {
+            isSafe[i] = true
+            isClusterStart[i] = true
+        }
+
+        var prefixAdvance = [Double](repeating: 0, count: length + 1)
+        var prefixClusters = [Int](repeating: 0, count: length + 1)
+        for i in 0..<length {
+            prefixAdvance[i + 1] = prefixAdvance[i] + advance[i]
+            prefixClusters[i + 1] = prefixClusters[i] + (isClusterStart[i] ? 1 : 0)
+        }
+
+        var isWhitespace = [Bool](repeating: false, count: length)
+        var i = 0
+        while i < length {
+            let (scalar, count) = UTF16Scalars.decode(units, at: i, limit: length)
+            let white = i >= contentLength || UnicodeProperties.isWhitespace(scalar)
+            for j in i..<(i + count) { isWhitespace[j] = white }
+            i += count
+        }
+
+        var breaks: [Int] = []
+        lineBreaker.boundaries(in: units, range: 0..<length) { position, _ in
+            breaks.append(position)
+        }
+        if breaks.last != length { breaks.append(length) }
+
+        return MeasuredParagraph(
+            units: units, contentLength: contentLength, paragraphLevel: paragraphLevel, runs: runs,
+            glyphs: glyphs, prefixAdvance: prefixAdvance, prefixClusters: prefixClusters,
+            isGraphemeStart: isGraphemeStart, isSafeBoundary: isSafe, isClusterStart: isClusterStart,
+            isWhitespace: isWhitespace, breaks: breaks, missing: missing)
+    }
+}
+
+/// The shaping settings shared by every run of a layout.
+struct ParagraphShapingStyle {
+    var language: hb_language_t?
+    var features: [hb_feature_t]
+
+    func style(for run: ItemRun) -> ShapingStyle {
+        ShapingStyle(isRightToLeft: run.isRightToLeft, script: run.script, language: language, features: features)
+    }
+}

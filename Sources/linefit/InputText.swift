@@ -1,0 +1,34 @@
+import Foundation
+
+/// Where the text comes from: the argument, standard input, or the sample story when a
+/// person runs `linefit` at a terminal with nothing else.
+enum InputText {
+    static func read(argument: String?) throws -> String {
+        if let argument {
+            guard !argument.isEmpty else { throw CLIError(message: "empty text: give some text to lay out") }
+            return argument
+        }
+        if isatty(FileHandle.standardInput.fileDescriptor) != 0 {
+            return StoryDefaults.sampleText
+        }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard !data.isEmpty else {
+            throw CLIError(message: "no text: pass it as an argument or on standard input")
+        }
+        guard let text = String(validatingUTF8: data) else {
+            throw CLIError(message: "standard input is not valid UTF-8")
+        }
+        // A shell's `echo` adds one final newline; it is not part of the story.
+        let trimmed = text.hasSuffix("\r\n") ? String(text.dropLast(1)) : (text.hasSuffix("\n") ? String(text.dropLast()) : text)
+        guard !trimmed.isEmpty else { throw CLIError(message: "empty text on standard input") }
+        return trimmed
+    }
+}
+
+extension String {
+    /// Decodes UTF-8 strictly: nil for any invalid sequence (no replacement characters).
+    init?(validatingUTF8 data: Data) {
+        guard let decoded = String(bytes: data, encoding: .utf8) else { return nil }
+        self = decoded
+    }
+}

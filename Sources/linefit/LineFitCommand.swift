@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import LineFit
+
+@main
+struct LineFitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "linefit",
+        abstract: "Fit every line of a text to the width: each line gets the largest size that fills it.",
+        discussion: """
+            The text comes from the argument, or from standard input when there is none (a \
+            terminal with no input gets a sample story). Lines break where the text fits at \
+            --min; each line then grows up to --max while it still fits --width.
+            """)
+
+    @Argument(help: "The text to lay out (default: standard input).")
+    var text: String?
+
+    @Option(help: "Primary font file (default: the bundled LeagueSpartan-Bold.otf).")
+    var font: String?
+
+    @Option(parsing: .upToNextOption, help: "Fallback font files, in order (default: the bundled chain for Arabic, Hebrew, Devanagari, Thai, CJK and emoji).")
+    var fallback: [String] = []
+
+    @Flag(help: "Use only --font, no fallback fonts.")
+    var noFallback = false
+
+    @Option(help: "Available width in points.")
+    var width: Double = StoryDefaults.width
+
+    @Option(help: "Minimum size in points: lines are broken at this size.")
+    var min: Double = StoryDefaults.minSize
+
+    @Option(help: "Maximum size in points.")
+    var max: Double = StoryDefaults.maxSize
+
+    @Option(help: "Size grid step in points (1 gives integer sizes).")
+    var step: Double = 0.01
+
+    @Flag(help: "Measure with FreeType hinting at each size instead of scaling design units.")
+    var hinted = false
+
+    @Option(help: "Letter spacing in em (scales with the size).")
+    var tracking: Double = 0
+
+    @Option(help: "Line spacing factor applied to each line's own height.")
+    var lineSpacing: Double = 1
+
+    @Option(help: "Alignment of lines held at --max: left, center or right.")
+    var align: LayoutOptions.Alignment = .center
+
+    @Option(help: "Maximum block height in points: the whole block shrinks to fit.")
+    var height: Double?
+
+    @Option(help: "Base direction: auto, ltr or rtl.")
+    var direction: DirectionOption = .auto
+
+    @Flag(help: "Print the layout as JSON.")
+    var json = false
+
+    mutating func run() throws {
+        do {
+            let input = try InputText.read(argument: text)
+            let chain = try fontChain()
+            let options = LayoutOptions(
+                width: width, minSize: min, maxSize: max, step: step, widthMode: hinted ? .hinted : .linear,
+                tracking: tracking, lineSpacing: lineSpacing, alignment: align, maxHeight: height,
+                baseDirection: direction.value)
+            let layout = try LayoutEngine().layout(input, fonts: chain, options: options)
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(layout), as: UTF8.self))
+            } else {
+                print(LayoutTable(layout: layout).render())
+            }
+        } catch let error as LineFitError {
+            throw CLIError(message: error.description)
+        }
+    }
+
+    private func fontChain() throws -> FontChain {
+        let primary = try font ?? BundledFonts.path(StoryDefaults.fontName)
+        var paths = [primary]
+        if !noFallback {
+            if fallback.isEmpty {
+                for name in BundledFonts.defaultFallbackNames {
+                    let path = try BundledFonts.path(name)
+                    if path != primary { paths.append(path) }
+                }
+            } else {
+                paths += fallback
+            }
+        }
+        return try FontChain(paths: paths)
+    }
+}
+
+/// Story defaults: a 1080-point-wide canvas with 60-point margins leaves 960 for the text;
+/// 24 pt is the smallest size that stays readable on a phone held at arm's length, and 300
+/// keeps a one-word line from filling the whole screen.
+enum StoryDefaults {
+    static let width = 960.0
+    static let minSize = 24.0
+    static let maxSize = 300.0
+    static let fontName = "LeagueSpartan-Bold.otf"
+    static let sampleText = "Type Mode\nevery line fills the width\nBIG\nand small words too"
+}
+
+enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
+    case auto, ltr, rtl
+    var value: LayoutOptions.BaseDirection {
+        switch self {
+        case .auto: .auto
+        case .ltr: .leftToRight
+        case .rtl: .rightToLeft
+        }
+    }
+}
+
+extension LayoutOptions.Alignment: ExpressibleByArgument {}
+
+/// A one-line message on stderr and exit status 1, without ArgumentParser's usage text.
+struct CLIError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
