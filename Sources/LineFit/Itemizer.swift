@@ -161,3 +161,9 @@ enum FontSelection {
         return true
     }
 }
+
+extension Array where Element == MissingCharacters {
+    func shifted(by offset: Int) -> [MissingCharacters] {
+        map { MissingCharacters(start: $0.start + offset, end: $0.end + offset, codePoints: $0.codePoints) }
+    }
+}

@@ -37,13 +37,17 @@ public final class LayoutEngine {
 
     /// Paragraphs → itemize (bidi, scripts, fonts) → shape, once per paragraph.
     func measureParagraphs(_ units: [UInt16], fonts: FontChain, options: LayoutOptions) -> [(ParagraphRange, MeasuredParagraph)] {
-        let style = shapingStyle(options)
-        return Paragraphs.split(units).map { paragraph in
-            let measured = measurer.measure(
+        Paragraphs.split(units).map { paragraph in
+            let measured = measure(
                 units: Array(units[paragraph.range]), contentLength: paragraph.contentEnd - paragraph.range.lowerBound,
-                chain: fonts, options: options, style: style)
+                fonts: fonts, options: options)
             return (paragraph, measured)
         }
+    }
+
+    /// Measures one paragraph given as its own units (terminator included).
+    func measure(units: [UInt16], contentLength: Int, fonts: FontChain, options: LayoutOptions) -> MeasuredParagraph {
+        measurer.measure(units: units, contentLength: contentLength, chain: fonts, options: options, style: shapingStyle(options))
     }
 
     func shapingStyle(_ options: LayoutOptions) -> ParagraphShapingStyle {
@@ -57,40 +61,71 @@ public final class LayoutEngine {
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], fonts: FontChain,
         options: LayoutOptions, minSize: Double, maxSize: Double
     ) -> Layout {
-        let style = shapingStyle(options)
-        let grid = SizeGrid(minSize: minSize, maxSize: maxSize, step: options.step)
-        let fitter = LineFitter(grid: grid, width: options.width, tracking: options.tracking)
-        let placement = LinePlacement(chain: fonts, tracking: options.tracking)
+        let context = FittingContext(fonts: fonts, options: options, minSize: minSize, maxSize: maxSize, engine: self)
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
         for (paragraph, measured) in paragraphs {
             let base = paragraph.range.lowerBound
-            missing.append(contentsOf: measured.missing.map {
-                MissingCharacters(start: base + $0.start, end: base + $0.end, codePoints: $0.codePoints)
-            })
-            let shaper = LineShaper(paragraph: measured, chain: fonts, style: style, shaper: measurer.shaper)
-            breakLines(measured, shaper: shaper, options: options, minSize: minSize)
+            missing.append(contentsOf: measured.missing.shifted(by: base))
+            let spans = breakLines(measured, context: context, from: 0) { _ in false }
             for span in spans {
-                lines.append(fitLine(
-                    span, paragraph: measured, base: base, shaper: shaper, fitter: fitter,
-                    placement: placement, options: options))
+                lines.append(fitLine(span, paragraph: measured, base: base, context: context))
             }
         }
-        let emptyMetrics = placement.verticalMetrics([])
-        let height = BlockStacking.stack(
-            &lines, emptyMetrics: emptyMetrics, minSize: minSize, width: options.width,
-            lineSpacing: options.lineSpacing, alignment: options.alignment)
-        return Layout(
-            text: text, lines: lines, width: options.width, height: height, minSize: minSize, maxSize: maxSize,
-            heightScale: 1, overflowsHeight: false, missing: missing, fontNames: fonts.fonts.map(\.name))
+        return assemble(text, lines: lines, missing: missing, context: context)
     }
 
-    private func breakLines(_ measured: MeasuredParagraph, shaper: LineShaper, options: LayoutOptions, minSize: Double) {
-        spans.removeAll(keepingCapacity: true)
+    /// Everything fitting needs that is fixed for one layout.
+    struct FittingContext {
+        let fonts: FontChain
+        let options: LayoutOptions
+        let minSize: Double
+        let style: ParagraphShapingStyle
+        let fitter: LineFitter
+        let placement: LinePlacement
+
+        init(fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, engine: LayoutEngine) {
+            self.fonts = fonts
+            self.options = options
+            self.minSize = minSize
+            style = engine.shapingStyle(options)
+            fitter = LineFitter(
+                grid: SizeGrid(minSize: minSize, maxSize: maxSize, step: options.step), width: options.width,
+                tracking: options.tracking)
+            placement = LinePlacement(chain: fonts, tracking: options.tracking)
+        }
+    }
+
+    /// Stacks fitted lines into a block and wraps them in a `Layout`.
+    func assemble(_ text: String, lines: [Line], missing: [MissingCharacters], context: FittingContext) -> Layout {
+        var lines = lines
+        let height = BlockStacking.stack(
+            &lines, emptyMetrics: context.placement.verticalMetrics([]), minSize: context.minSize,
+            width: context.options.width, lineSpacing: context.options.lineSpacing,
+            alignment: context.options.alignment)
+        return Layout(
+            text: text, lines: lines, width: context.options.width, height: height, minSize: context.minSize,
+            maxSize: context.fitter.grid.maxSize, heightScale: 1, overflowsHeight: false, missing: missing,
+            fontNames: context.fonts.fonts.map(\.name))
+    }
+
+    func lineShaper(_ measured: MeasuredParagraph, context: FittingContext) -> LineShaper {
+        LineShaper(paragraph: measured, chain: context.fonts, style: context.style, shaper: measurer.shaper)
+    }
+
+    /// Greedy spans of a paragraph from `start` (a line start), until the end or until
+    /// `stop` says the rest is known.
+    func breakLines(
+        _ measured: MeasuredParagraph, context: FittingContext, from start: Int, stop: (LineSpan) -> Bool
+    ) -> [LineSpan] {
+        let options = context.options
+        let minSize = context.minSize
+        let shaper = lineShaper(measured, context: context)
         var breaker = GreedyLineBreaker(limit: options.width / minSize, tracking: options.tracking)
         breaker.exactAlways = options.widthMode == .hinted
         var scratch: [LinePiece] = []
-        breaker.breakLines(measured, into: &spans) { start, contentEnd in
+        var spans: [LineSpan] = []
+        breaker.breakLines(measured, from: start, into: &spans, stop: stop) { start, contentEnd in
             shaper.pieces(start, contentEnd, into: &scratch)
             if options.widthMode == .hinted,
                shaper.hintedPieces(&scratch, lineRange: start..<contentEnd, size: minSize) {
@@ -98,12 +133,14 @@ public final class LayoutEngine {
             }
             return scratch.width(tracking: options.tracking) * minSize <= options.width
         }
+        return spans
     }
 
-    private func fitLine(
-        _ span: LineSpan, paragraph: MeasuredParagraph, base: Int, shaper: LineShaper, fitter: LineFitter,
-        placement: LinePlacement, options: LayoutOptions
-    ) -> Line {
+    func fitLine(_ span: LineSpan, paragraph: MeasuredParagraph, base: Int, context: FittingContext) -> Line {
+        let options = context.options
+        let fitter = context.fitter
+        let placement = context.placement
+        let shaper = lineShaper(paragraph, context: context)
         shaper.pieces(span.start, span.contentEnd, into: &pieces)
         var fit: LineFitter.Fit
         var scale: Double

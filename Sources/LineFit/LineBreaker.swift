@@ -24,14 +24,17 @@ struct GreedyLineBreaker {
     var limit: Double
     var tracking: Double
 
+    /// Appends the lines from `start` (which must be a line start) to the paragraph's end,
+    /// or until `stop` returns true for a line just appended.
     func breakLines(
-        _ paragraph: MeasuredParagraph, into spans: inout [LineSpan],
-        fitsExactly: (Int, Int) -> Bool
+        _ paragraph: MeasuredParagraph, from start: Int = 0, into spans: inout [LineSpan],
+        stop: (LineSpan) -> Bool = { _ in false }, fitsExactly: (Int, Int) -> Bool
     ) {
         let breaks = paragraph.breaks
-        var start = 0
+        var start = start
         var next = 0
         while start < paragraph.length {
+            if let last = spans.last, last.end == start, stop(last) { return }
             while next < breaks.count, breaks[next] <= start { next += 1 }
             // Every paragraph ends with a break at its length, so `next` is in range.
             var chosen: Int?

@@ -1,0 +1,278 @@
+/// An editing session: the text, its options, its caches and the last layout, updated on
+/// every keystroke.
+///
+/// `replace(_:with:)` re-measures only the paragraphs an edit touches, re-breaks from the
+/// line before the edit, stops as soon as the remaining text measures exactly as before
+/// (shifted by the edit), and reuses every line it did not have to refit. Its layout is
+/// always identical to a fresh `LayoutEngine.layout` of the same text and options (with a
+/// height limit set, every edit lays the text out afresh, because the limit rescales every
+/// line).
+///
+/// A session belongs to one thread at a time; fonts may be shared with other sessions on
+/// other threads.
+public final class EditorSession {
+    public let fonts: FontChain
+    public let options: LayoutOptions
+    public private(set) var layout: Layout
+    private let engine: LayoutEngine
+    private var units: [UInt16]
+    private var paragraphs: [ParagraphState] = []
+    private var context: LayoutEngine.FittingContext
+
+    /// One paragraph's measurement, breaks and fitted lines (lines at absolute offsets).
+    struct ParagraphState {
+        var range: ParagraphRange
+        var measured: MeasuredParagraph
+        var spans: [LineSpan]
+        var lines: [Line]
+    }
+
+    public init(text: String = "", fonts: FontChain, options: LayoutOptions) throws {
+        try options.validate()
+        self.fonts = fonts
+        self.options = options
+        engine = try LayoutEngine()
+        units = Array(text.utf16)
+        context = LayoutEngine.FittingContext(
+            fonts: fonts, options: options, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
+        layout = Layout(
+            text: "", lines: [], width: options.width, height: 0, minSize: options.minSize, maxSize: options.maxSize,
+            heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
+        paragraphs = Paragraphs.split(units).map { fresh($0) }
+        layout = assemble()
+    }
+
+    /// The current text.
+    public var text: String { layout.text }
+
+    /// Length of the text in UTF-16 units.
+    public var utf16Count: Int { units.count }
+
+    /// Replaces the UTF-16 `range` of the text with `replacement`.
+    @discardableResult
+    public func replace(_ range: Range<Int>, with replacement: String) throws -> EditResult {
+        guard range.lowerBound >= 0, range.upperBound <= units.count else {
+            throw LineFitError.invalidOption(
+                name: "range", reason: "\(range.lowerBound)..<\(range.upperBound) is outside the text (0..<\(units.count))")
+        }
+        for bound in [range.lowerBound, range.upperBound] where splitsSurrogatePair(at: bound) {
+            throw LineFitError.invalidOption(
+                name: "range", reason: "offset \(bound) is inside a surrogate pair (between the two halves of one character)")
+        }
+        let inserted = Array(replacement.utf16)
+        let oldLines = layout.lines
+        units.replaceSubrange(range, with: inserted)
+        let delta = inserted.count - range.count
+        if options.maxHeight != nil {
+            paragraphs = Paragraphs.split(units).map { fresh($0) }
+            layout = try engine.layout(String(decoding: units, as: UTF16.self), fonts: fonts, options: options)
+        } else {
+            update(editedRange: range, insertedCount: inserted.count, delta: delta)
+            layout = assemble()
+        }
+        return EditResult(layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines))
+    }
+
+    @discardableResult
+    public func insert(_ text: String, at offset: Int) throws -> EditResult {
+        try replace(offset..<offset, with: text)
+    }
+
+    @discardableResult
+    public func delete(_ range: Range<Int>) throws -> EditResult {
+        try replace(range, with: "")
+    }
+
+    /// Deletes the grapheme cluster before the caret (what the backspace key does).
+    @discardableResult
+    public func backspace(at caret: Int) throws -> EditResult {
+        guard caret > 0 else { return try replace(0..<0, with: "") }
+        let start = previousGraphemeBoundary(before: caret)
+        return try replace(start..<caret, with: "")
+    }
+
+    /// The size text typed at `caret` gets: the size of the caret's line (what iOS keeps in
+    /// `typingAttributes`). At the end of a text that ends with a line break, a new empty
+    /// line's size; in an empty text, the maximum (a first character is held at max).
+    public func typingSize(at caret: Int) -> Double {
+        let lines = layout.lines
+        guard let last = lines.last else { return context.fitter.grid.maxSize }
+        // Past the last line (after a final line break, too) a new line takes the last size,
+        // as an empty line does.
+        if caret >= last.end { return last.size }
+        var low = 0, high = lines.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lines[mid].start <= caret { low = mid } else { high = mid - 1 }
+        }
+        return lines[low].size
+    }
+
+    /// The per-line size spans a platform text view applies.
+    public var sizeSpans: [SizeSpan] { layout.sizeSpans }
+
+    // MARK: - Incremental update
+
+    private func fresh(_ range: ParagraphRange) -> ParagraphState {
+        let measured = measure(range)
+        let spans = engine.breakLines(measured, context: context, from: 0) { _ in false }
+        let lines = spans.map { engine.fitLine($0, paragraph: measured, base: range.range.lowerBound, context: context) }
+        return ParagraphState(range: range, measured: measured, spans: spans, lines: lines)
+    }
+
+    private func measure(_ range: ParagraphRange) -> MeasuredParagraph {
+        engine.measure(
+            units: Array(units[range.range]), contentLength: range.contentEnd - range.range.lowerBound,
+            fonts: fonts, options: options)
+    }
+
+    private func update(editedRange: Range<Int>, insertedCount: Int, delta: Int) {
+        // The old paragraphs the edit touches: from the one holding its start to the one
+        // holding its end (a deleted line break joins that one to its predecessor).
+        let lo = editedRange.lowerBound, hi = editedRange.upperBound
+        var first = paragraphs.firstIndex { $0.range.range.upperBound > lo } ?? paragraphs.count
+        // Appending at the very end continues an unterminated last paragraph.
+        if first == paragraphs.count, let lastParagraph = paragraphs.last, !lastParagraph.range.hasTerminator {
+            first -= 1
+        }
+        // A "\r" just before the edit may pair with a "\n" after it into one terminator.
+        if first > 0, paragraphs[first - 1].range.range.upperBound == lo, lo > 0, units[lo - 1] == 0x0D {
+            first -= 1
+        }
+        var last = paragraphs.firstIndex { $0.range.range.upperBound > hi } ?? (paragraphs.count - 1)
+        last = max(last, first - 1)
+        let regionStart = first < paragraphs.count ? paragraphs[first].range.range.lowerBound : (paragraphs.last?.range.range.upperBound ?? 0)
+        let oldRegion = regionStart..<(last >= first ? paragraphs[last].range.range.upperBound : regionStart)
+        let newRegion = oldRegion.lowerBound..<(oldRegion.upperBound + delta)
+        let newRanges = Paragraphs.split(Array(units[newRegion])).map {
+            ParagraphRange(
+                range: ($0.range.lowerBound + newRegion.lowerBound)..<($0.range.upperBound + newRegion.lowerBound),
+                contentEnd: $0.contentEnd + newRegion.lowerBound)
+        }
+        let oldStates = first <= last ? Array(paragraphs[first...last]) : []
+        var newStates: [ParagraphState]
+        if oldStates.count == 1, newRanges.count == 1 {
+            newStates = [rebreak(oldStates[0], as: newRanges[0], editedRange: editedRange, insertedCount: insertedCount)]
+        } else {
+            newStates = newRanges.map { fresh($0) }
+        }
+        var after = first <= last ? Array(paragraphs[(last + 1)...]) : []
+        if delta != 0 {
+            for index in after.indices { after[index].shift(by: delta) }
+        }
+        paragraphs = Array(paragraphs[..<first]) + newStates + after
+    }
+
+    /// Re-breaks one edited paragraph, keeping the lines before the edit and after the point
+    /// where the new breaks line up with the old ones.
+    private func rebreak(
+        _ old: ParagraphState, as range: ParagraphRange, editedRange: Range<Int>, insertedCount: Int
+    ) -> ParagraphState {
+        let base = range.range.lowerBound
+        let measured = measure(range)
+        let delta = insertedCount - editedRange.count
+        let editStart = editedRange.lowerBound - base
+        let oldEditEnd = editedRange.upperBound - base
+        let newEditEnd = editStart + insertedCount
+
+        // Restart at the line before the one holding the edit: the edited word may now fit there.
+        var keep = old.spans.firstIndex { $0.end > editStart } ?? old.spans.count
+        keep = max(0, keep - 1)
+        var start = keep < old.spans.count ? old.spans[keep].start : (old.spans.last?.end ?? 0)
+        if !measured.sameHead(upTo: start, as: old.measured) {
+            keep = 0
+            start = 0
+        }
+        var resume: Int?
+        let spans = engine.breakLines(measured, context: context, from: start) { span in
+            guard span.end > newEditEnd else { return false }
+            let oldEnd = span.end - delta
+            guard oldEnd > oldEditEnd, let index = old.spans.firstIndex(where: { $0.end == oldEnd }),
+                  measured.sameTail(from: span.end, as: old.measured, from: oldEnd) else { return false }
+            resume = index + 1
+            return true
+        }
+        var lines = Array(old.lines[..<keep])
+        var allSpans = Array(old.spans[..<keep])
+        for span in spans {
+            lines.append(engine.fitLine(span, paragraph: measured, base: base, context: context))
+            allSpans.append(span)
+        }
+        if let resume {
+            for index in resume..<old.spans.count {
+                var span = old.spans[index]
+                span.start += delta
+                span.end += delta
+                span.contentEnd += delta
+                allSpans.append(span)
+                lines.append(old.lines[index].shifted(by: delta))
+            }
+        }
+        return ParagraphState(range: range, measured: measured, spans: allSpans, lines: lines)
+    }
+
+    private func assemble() -> Layout {
+        var lines: [Line] = []
+        var missing: [MissingCharacters] = []
+        for state in paragraphs {
+            lines.append(contentsOf: state.lines)
+            missing.append(contentsOf: state.measured.missing.shifted(by: state.range.range.lowerBound))
+        }
+        return engine.assemble(String(decoding: units, as: UTF16.self), lines: lines, missing: missing, context: context)
+    }
+
+    private func changedLines(old: [Line], new: [Line]) -> Range<Int> {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        return prefix..<(new.count - suffix)
+    }
+
+    private func splitsSurrogatePair(at offset: Int) -> Bool {
+        offset > 0 && offset < units.count && units[offset] & 0xFC00 == 0xDC00 && units[offset - 1] & 0xFC00 == 0xD800
+    }
+
+    private func previousGraphemeBoundary(before caret: Int) -> Int {
+        guard let state = paragraphs.last(where: { $0.range.range.lowerBound < caret }) else { return caret - 1 }
+        let base = state.range.range.lowerBound
+        var position = caret - base - 1
+        while position > 0, !state.measured.isGraphemeStart[position] { position -= 1 }
+        return base + position
+    }
+}
+
+/// What an edit did: the new layout and the lines that differ from the previous layout
+/// (indices into the new layout's lines; lines outside it are equal to the old ones at the
+/// same distance from the start or from the end).
+public struct EditResult: Sendable {
+    public var layout: Layout
+    public var changedLines: Range<Int>
+}
+
+extension EditorSession.ParagraphState {
+    mutating func shift(by delta: Int) {
+        range = ParagraphRange(
+            range: (range.range.lowerBound + delta)..<(range.range.upperBound + delta),
+            contentEnd: range.contentEnd + delta)
+        lines = lines.map { $0.shifted(by: delta) }
+    }
+}
+
+extension Line {
+    /// The same line with every offset moved by `delta` (text inserted or deleted before it).
+    func shifted(by delta: Int) -> Line {
+        guard delta != 0 else { return self }
+        var line = self
+        line.start += delta
+        line.end += delta
+        line.contentEnd += delta
+        for index in line.runs.indices {
+            line.runs[index].start += delta
+            line.runs[index].end += delta
+            for g in line.runs[index].glyphs.indices { line.runs[index].glyphs[g].cluster += delta }
+        }
+        return line
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import LineFit
+
+/// The editor's contract: after every edit its layout equals a fresh layout of the same text.
+@Suite struct EditorSessionTests {
+    static let corpus: [CorpusJob] = CorpusJob.all()
+
+    @Test(arguments: corpus)
+    func randomEditsMatchFreshLayouts(job: CorpusJob) throws {
+        let fonts = try EditorFixtures.chain(primary: job.font)
+        let options = LayoutOptions(width: job.width, minSize: job.min, maxSize: job.max)
+        let session = try EditorSession(text: job.text, fonts: fonts, options: options)
+        let engine = try LayoutEngine()
+        #expect(session.layout == (try engine.layout(job.text, fonts: fonts, options: options)))
+        var rng = SplitMix64(seed: job.name.utf8.reduce(0x5EED) { $0 &* 31 &+ UInt64($1) })
+        for step in 0..<150 {
+            let edit = RandomEdit.next(&rng, length: session.utf16Count, text: Array(session.text.utf16))
+            try session.replace(edit.range, with: edit.replacement)
+            let expected = try engine.layout(session.text, fonts: fonts, options: options)
+            if session.layout != expected {
+                Issue.record("\(job.name) step \(step): after replacing \(edit.range) with \(edit.replacement.debugDescription), the session differs from a fresh layout of \(session.text.debugDescription)")
+                return
+            }
+        }
+    }
+
+    @Test func typingAndBackspacingACaption() throws {
+        let fonts = try EditorFixtures.chain(primary: "Fonts/NotoSans-Regular.ttf")
+        let options = LayoutOptions(width: 960, minSize: 30, maxSize: 240)
+        let session = try EditorSession(fonts: fonts, options: options)
+        let engine = try LayoutEngine()
+        let caption = "Sunday market haul 🍓🥖 first strawberries of the year!\nWho else is ready for summer? ☀️"
+        for character in caption {
+            try session.insert(String(character), at: session.utf16Count)
+            #expect(session.layout == (try engine.layout(session.text, fonts: fonts, options: options)))
+        }
+        #expect(session.text == caption)
+        while session.utf16Count > 0 {
+            try session.backspace(at: session.utf16Count)
+            #expect(session.layout == (try engine.layout(session.text, fonts: fonts, options: options)))
+        }
+        #expect(session.layout.lines.isEmpty)
+    }
+
+    @Test func typingSizeIsTheCaretLinesSize() throws {
+        let fonts = try EditorFixtures.chain(primary: "Fonts/BebasNeue-Regular.otf")
+        let session = try EditorSession(
+            text: "this weekend\nONLY", fonts: fonts, options: LayoutOptions(width: 960, minSize: 36, maxSize: 320))
+        let lines = session.layout.lines
+        #expect(lines.count == 2)
+        #expect(session.typingSize(at: 0) == lines[0].size)
+        #expect(session.typingSize(at: 5) == lines[0].size)
+        #expect(session.typingSize(at: 13) == lines[1].size)
+        #expect(session.typingSize(at: 17) == lines[1].size)
+        #expect(session.sizeSpans.map(\.size) == lines.map(\.size))
+    }
+
+    @Test func rejectsRangesOutsideTheText() throws {
+        let fonts = try EditorFixtures.chain(primary: "Fonts/BebasNeue-Regular.otf")
+        let session = try EditorSession(text: "abc", fonts: fonts, options: LayoutOptions(width: 960, minSize: 36, maxSize: 320))
+        #expect(throws: LineFitError.self) { try session.replace(2..<9, with: "x") }
+        #expect(session.text == "abc")
+        try session.insert("🎉", at: 3)
+        #expect(throws: LineFitError.self) { try session.replace(4..<5, with: "") }
+        #expect(session.text == "abc🎉")
+    }
+}
+
+/// Random edits of the kinds people make: typing, backspace, delete, replacing a selection,
+/// pasting, newlines and emoji, at the start, middle and end.
+enum RandomEdit {
+    static let snippets = ["a", "e", " ", "\n", "word ", "🎉", "👩‍👩‍👧‍👦", "é", "ש", "م", "क्ष", "สวัสดี", "中", ".", "\r\n", "  "]
+
+    static func next(_ rng: inout SplitMix64, length: Int, text: [UInt16]) -> (range: Range<Int>, replacement: String) {
+        // Editors hand over ranges on code point boundaries: never between surrogate halves.
+        func snapped(_ offset: Int) -> Int {
+            var offset = min(offset, length)
+            while offset > 0, offset < length, text[offset] & 0xFC00 == 0xDC00 { offset -= 1 }
+            return offset
+        }
+        func position() -> Int {
+            switch rng.next() % 4 {
+            case 0: return 0
+            case 1: return length
+            default: return length == 0 ? 0 : snapped(Int(rng.next() % UInt64(length + 1)))
+            }
+        }
+        let kind = rng.next() % 6
+        let snippet = snippets[Int(rng.next() % UInt64(snippets.count))]
+        var start = position()
+        switch kind {
+        case 0, 1:  // typing
+            return (start..<start, snippet)
+        case 2:  // backspace / delete one unit
+            guard length > 0 else { return (0..<0, snippet) }
+            start = snapped(min(start, length - 1))
+            return (start..<snapped(start + 1 + (text[start] & 0xFC00 == 0xD800 ? 1 : 0)), "")
+        case 3:  // replace a selection
+            let end = snapped(start + Int(rng.next() % 12))
+            return (start..<end, snippet)
+        case 4:  // paste
+            return (start..<start, "paste of several words \(snippet) here")
+        default:  // delete a selection
+            let end = snapped(start + Int(rng.next() % 20))
+            return (start..<end, "")
+        }
+    }
+}
+
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+struct CorpusJob: Codable, CustomStringConvertible, Sendable {
+    var name: String
+    var text: String
+    var width: Double
+    var min: Double
+    var max: Double
+    var font: String
+    var description: String { name }
+
+    static func all() -> [CorpusJob] {
+        let directory = EditorFixtures.packageRoot.appendingPathComponent("Tests/LineFitTests/Fixtures/corpus")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return files.filter { $0.hasSuffix(".json") }.sorted().compactMap { file in
+            guard let data = try? Data(contentsOf: directory.appendingPathComponent(file)) else { return nil }
+            return try? JSONDecoder().decode(CorpusJob.self, from: data)
+        }
+    }
+}
+
+enum EditorFixtures {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// A job's font (a path relative to the package) followed by the bundled fallback chain.
+    static func chain(primary: String) throws -> FontChain {
+        let primaryPath = packageRoot.appendingPathComponent(primary).path
+        var paths = [primaryPath]
+        for name in BundledFonts.defaultFallbackNames {
+            let path = packageRoot.appendingPathComponent("Fonts/\(name)").path
+            if path != primaryPath { paths.append(path) }
+        }
+        return try FontChain(paths: paths.map { $0 })
+    }
+}
