@@ -1,7 +1,8 @@
 import Foundation
 
-/// Where the text comes from: the argument, standard input, or the sample story when a
-/// person runs `linefit` at a terminal with nothing else.
+/// Where the text comes from: the argument, standard input, or the sample story when
+/// `linefit` runs with neither (at a terminal, or with empty standard input), so that the
+/// bare command always shows what it does.
 enum InputText {
     static func read(argument: String?) throws -> String {
         if let argument {
@@ -13,7 +14,8 @@ enum InputText {
         }
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard !data.isEmpty else {
-            throw CLIError(message: "no text: pass it as an argument or on standard input")
+            FileHandle.standardError.write(Data("linefit: no text given, fitting a sample story (pass text as an argument or on standard input)\n".utf8))
+            return StoryDefaults.sampleText
         }
         guard let text = String(validatingUTF8: data) else {
             throw CLIError(message: "standard input is not valid UTF-8")

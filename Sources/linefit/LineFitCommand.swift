@@ -58,6 +58,24 @@ struct LineFitCommand: ParsableCommand {
     @Flag(help: "Print the layout as JSON.")
     var json = false
 
+    /// Errors are one line on stderr ("linefit: ...") and a non-zero exit; help and version
+    /// go to stdout as usual.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "failed"
+            FileHandle.standardError.write(Data("linefit: \(message)\n".utf8))
+            Foundation.exit(code.rawValue)
+        }
+    }
+
     mutating func run() throws {
         do {
             let input = try InputText.read(argument: text)
