@@ -16,8 +16,15 @@ public final class EditorSession {
     public private(set) var layout: Layout
     private let engine: LayoutEngine
     private var units: [UInt16]
+    /// The text as a `String`, edited in place: rebuilding it from UTF-16 on every keystroke
+    /// would cost more than the rest of the keystroke.
+    private var storedText: String
     private var paragraphs: [ParagraphState] = []
     private var context: LayoutEngine.FittingContext
+    /// How edits were measured, for tests and benchmarks: a window around the edit, or the
+    /// whole paragraph.
+    struct Statistics { var windowMeasures = 0, paragraphMeasures = 0 }
+    var statistics = Statistics()
 
     /// One paragraph's measurement, breaks and fitted lines (lines at absolute offsets).
     struct ParagraphState {
@@ -33,6 +40,7 @@ public final class EditorSession {
         self.options = options
         engine = try LayoutEngine()
         units = Array(text.utf16)
+        storedText = text
         context = LayoutEngine.FittingContext(
             fonts: fonts, options: options, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
         layout = Layout(
@@ -43,7 +51,7 @@ public final class EditorSession {
     }
 
     /// The current text.
-    public var text: String { layout.text }
+    public var text: String { storedText }
 
     /// Length of the text in UTF-16 units.
     public var utf16Count: Int { units.count }
@@ -62,10 +70,14 @@ public final class EditorSession {
         let inserted = Array(replacement.utf16)
         let oldLines = layout.lines
         units.replaceSubrange(range, with: inserted)
+        let utf16 = storedText.utf16
+        let from = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
+        let to = utf16.index(from, offsetBy: range.count)
+        storedText.replaceSubrange(from..<to, with: replacement)
         let delta = inserted.count - range.count
         if options.maxHeight != nil {
             paragraphs = Paragraphs.split(units).map { fresh($0) }
-            layout = try engine.layout(String(decoding: units, as: UTF16.self), fonts: fonts, options: options)
+            layout = try engine.layout(storedText, fonts: fonts, options: options)
         } else {
             update(editedRange: range, insertedCount: inserted.count, delta: delta)
             layout = assemble()
@@ -169,8 +181,18 @@ public final class EditorSession {
         _ old: ParagraphState, as range: ParagraphRange, editedRange: Range<Int>, insertedCount: Int
     ) -> ParagraphState {
         let base = range.range.lowerBound
-        let measured = measure(range)
         let delta = insertedCount - editedRange.count
+        let measured: MeasuredParagraph
+        if let patched = engine.remeasure(
+            old.measured, units: Array(units[range.range]), contentLength: range.contentEnd - base,
+            edit: (editedRange.lowerBound - base)..<(editedRange.upperBound - base), insertedCount: insertedCount,
+            fonts: fonts, options: options) {
+            measured = patched
+            statistics.windowMeasures += 1
+        } else {
+            measured = measure(range)
+            statistics.paragraphMeasures += 1
+        }
         let editStart = editedRange.lowerBound - base
         let oldEditEnd = editedRange.upperBound - base
         let newEditEnd = editStart + insertedCount
@@ -218,7 +240,7 @@ public final class EditorSession {
             lines.append(contentsOf: state.lines)
             missing.append(contentsOf: state.measured.missing.shifted(by: state.range.range.lowerBound))
         }
-        return engine.assemble(String(decoding: units, as: UTF16.self), lines: lines, missing: missing, context: context)
+        return engine.assemble(storedText, lines: lines, missing: missing, context: context)
     }
 
     private func changedLines(old: [Line], new: [Line]) -> Range<Int> {

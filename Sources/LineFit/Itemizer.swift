@@ -42,8 +42,8 @@ struct Itemizer {
         let base = paragraph.lowerBound
         let paragraphLevel = bidi.resolve(text, range: paragraph, direction: direction, into: &levels)
         guard count > 0 else { return paragraphLevel }
-        resolveScripts(text, paragraph: paragraph)
-        chooseFonts(text, paragraph: paragraph, graphemeEnds: graphemeEnds, chain: chain, missing: &missing)
+        resolveScripts(text, range: paragraph, carry: nil)
+        chooseFonts(text, range: paragraph, graphemeEnds: graphemeEnds, chain: chain, previous: nil, missing: &missing)
 
         var start = 0
         for i in 1...count {
@@ -57,9 +57,11 @@ struct Itemizer {
         return paragraphLevel
     }
 
-    /// Scripts per UTF-16 unit, Common and Inherited resolved to the preceding script (or the
-    /// following one at the start of the paragraph), as UAX #24 suggests for itemizing.
-    private mutating func resolveScripts(_ text: [UInt16], paragraph: Range<Int>) {
+    /// Scripts per UTF-16 unit of `range`, Common and Inherited resolved to the preceding
+    /// script (`carry` before the range; or the following one at the start of a paragraph),
+    /// as UAX #24 suggests for itemizing. Returns whether the range has a script of its own.
+    @discardableResult
+    mutating func resolveScripts(_ text: [UInt16], range paragraph: Range<Int>, carry: Int32?) -> Bool {
         let count = paragraph.count
         scripts.removeAll(keepingCapacity: true)
         scripts.reserveCapacity(count)
@@ -74,7 +76,7 @@ struct Itemizer {
             for _ in 0..<length { scripts.append(script) }
             i += length
         }
-        var current = firstReal ?? UnicodeProperties.commonScript
+        var current = carry ?? firstReal ?? UnicodeProperties.commonScript
         for j in 0..<count {
             let script = scripts[j]
             if script == UnicodeProperties.commonScript || script == UnicodeProperties.inheritedScript {
@@ -83,18 +85,31 @@ struct Itemizer {
                 current = script
             }
         }
+        return firstReal != nil
     }
 
-    private mutating func chooseFonts(
-        _ text: [UInt16], paragraph: Range<Int>, graphemeEnds: [Int], chain: FontChain,
-        missing: inout [MissingCharacters]
+    /// Fonts per UTF-16 unit of `range` (whose grapheme clusters end at `graphemeEnds`),
+    /// `previous` being the font of the cluster before the range.
+    mutating func chooseFonts(
+        _ text: [UInt16], range paragraph: Range<Int>, graphemeEnds: [Int], chain: FontChain,
+        previous: Int?, missing: inout [MissingCharacters]
     ) {
         let base = paragraph.lowerBound
         fonts.removeAll(keepingCapacity: true)
         fonts.reserveCapacity(paragraph.count)
-        var previousFont: Int?
+        var previousFont = previous
         var clusterStart = base
         for end in graphemeEnds {
+            // Most clusters are one BMP character below the first emoji-presentation
+            // character (U+231A): no emoji rules apply, and one cmap lookup per font decides.
+            if end == clusterStart + 1, text[clusterStart] < UnicodeProperties.firstEmojiPresentation,
+               text[clusterStart] & 0xF800 != 0xD800,
+               let index = FontSelection.font(forSimple: UInt32(text[clusterStart]), chain: chain, previous: previousFont) {
+                fonts.append(index)
+                previousFont = index
+                clusterStart = end
+                continue
+            }
             scalars.removeAll(keepingCapacity: true)
             var i = clusterStart
             while i < end {
@@ -140,6 +155,19 @@ enum FontSelection {
                 if chain.fonts[(index + 1)...].contains(where: { !$0.hasColor && covers($0, scalars) }) { continue }
             }
             return index
+        }
+        return nil
+    }
+
+    /// The font for a cluster of one character that cannot be an emoji.
+    @inline(__always)
+    static func font(forSimple scalar: UInt32, chain: FontChain, previous: Int?) -> Int? {
+        guard let value = Unicode.Scalar(scalar) else { return nil }
+        if let previous, previous != 0, isNeutral(scalar), chain.fonts[previous].covers(value) { return previous }
+        for index in chain.fonts.indices where chain.fonts[index].covers(value) {
+            if index == 0 || !chain.fonts[index].hasColor { return index }
+            // A colour font covering a text character: the slow path decides.
+            return nil
         }
         return nil
     }

@@ -50,6 +50,17 @@ public final class LayoutEngine {
         measurer.measure(units: units, contentLength: contentLength, chain: fonts, options: options, style: shapingStyle(options))
     }
 
+    /// Re-measures an edited paragraph from its old measurement, or nil when only a fresh
+    /// measurement is sure to be right.
+    func remeasure(
+        _ old: MeasuredParagraph, units: [UInt16], contentLength: Int, edit: Range<Int>, insertedCount: Int,
+        fonts: FontChain, options: LayoutOptions
+    ) -> MeasuredParagraph? {
+        measurer.remeasure(
+            old, units: units, contentLength: contentLength, edit: edit, insertedCount: insertedCount, chain: fonts,
+            options: options, style: shapingStyle(options))
+    }
+
     func shapingStyle(_ options: LayoutOptions) -> ParagraphShapingStyle {
         ParagraphShapingStyle(
             language: HarfBuzzShaper.language(options.language),

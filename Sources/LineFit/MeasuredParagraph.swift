@@ -29,6 +29,11 @@ struct MeasuredParagraph {
     /// UAX #14 break opportunities after the start (relative; the last one is the end).
     var breaks: [Int]
     var missing: [MissingCharacters]
+    /// Per UTF-16 unit of the content: bidi level, resolved script and font index (the item
+    /// runs are their maximal constant stretches; an editor re-itemizes a window from these).
+    var levels: [UInt8]
+    var scripts: [Int32]
+    var fontIndices: [Int]
 
     var length: Int { units.count }
 
@@ -61,13 +66,13 @@ struct MeasuredParagraph {
 /// Builds `MeasuredParagraph`s: itemizes with ICU, shapes each run with HarfBuzz, finds
 /// grapheme and line break boundaries. Owns the ICU and HarfBuzz objects it reuses.
 final class ParagraphMeasurer {
-    private let lineBreaker: ICUBreaker
-    private let graphemeBreaker: ICUBreaker
-    private let bidi: BidiResolver
+    let lineBreaker: ICUBreaker
+    let graphemeBreaker: ICUBreaker
+    let bidi: BidiResolver
     let shaper = HarfBuzzShaper()
-    private var itemizer = Itemizer()
+    var itemizer = Itemizer()
     private var graphemeEnds: [Int] = []
-    private var scratchGlyphs: [ShapedGlyph] = []
+    var scratchGlyphs: [ShapedGlyph] = []
 
     init() throws {
         lineBreaker = try ICUBreaker(kind: .init(0))
@@ -100,35 +105,11 @@ final class ParagraphMeasurer {
 
         var glyphs: [[ShapedGlyph]] = []
         glyphs.reserveCapacity(runs.count)
-        var advance = [Double](repeating: 0, count: length + 1)
-        var isSafe = [Bool](repeating: false, count: length + 1)
-        var isClusterStart = [Bool](repeating: false, count: length + 1)
         for run in runs {
             shaper.shape(
                 units, item: run.range, context: content, font: chain.fonts[run.fontIndex],
                 style: style.style(for: run), into: &scratchGlyphs)
-            for glyph in scratchGlyphs {
-                advance[glyph.cluster] += glyph.advance
-                if !isClusterStart[glyph.cluster] {
-                    isClusterStart[glyph.cluster] = true
-                    isSafe[glyph.cluster] = true
-                }
-                if glyph.unsafeToBreak { isSafe[glyph.cluster] = false }
-            }
-            isSafe[run.range.lowerBound] = true
-            isClusterStart[run.range.lowerBound] = true
             glyphs.append(scratchGlyphs)
-        }
-        for i in contentLength...length {
-            isSafe[i] = true
-            isClusterStart[i] = true
-        }
-
-        var prefixAdvance = [Double](repeating: 0, count: length + 1)
-        var prefixClusters = [Int](repeating: 0, count: length + 1)
-        for i in 0..<length {
-            prefixAdvance[i + 1] = prefixAdvance[i] + advance[i]
-            prefixClusters[i + 1] = prefixClusters[i] + (isClusterStart[i] ? 1 : 0)
         }
 
         var isWhitespace = [Bool](repeating: false, count: length)
@@ -146,11 +127,50 @@ final class ParagraphMeasurer {
         }
         if breaks.last != length { breaks.append(length) }
 
-        return MeasuredParagraph(
+        var measured = MeasuredParagraph(
             units: units, contentLength: contentLength, paragraphLevel: paragraphLevel, runs: runs,
-            glyphs: glyphs, prefixAdvance: prefixAdvance, prefixClusters: prefixClusters,
-            isGraphemeStart: isGraphemeStart, isSafeBoundary: isSafe, isClusterStart: isClusterStart,
-            isWhitespace: isWhitespace, breaks: breaks, missing: missing)
+            glyphs: glyphs, prefixAdvance: [], prefixClusters: [], isGraphemeStart: isGraphemeStart,
+            isSafeBoundary: [], isClusterStart: [], isWhitespace: isWhitespace, breaks: breaks, missing: missing,
+            levels: itemizer.levels, scripts: itemizer.scripts, fontIndices: itemizer.fonts)
+        measured.deriveGlyphTables()
+        return measured
+    }
+}
+
+extension MeasuredParagraph {
+    /// Recomputes the tables that follow from the runs' glyphs: per-unit advances (summed
+    /// into prefix sums), HarfBuzz cluster starts and safe break boundaries.
+    mutating func deriveGlyphTables() {
+        let length = units.count
+        prefixAdvance.removeAll(keepingCapacity: true)
+        prefixAdvance.append(contentsOf: repeatElement(0, count: length + 1))
+        isSafeBoundary.removeAll(keepingCapacity: true)
+        isSafeBoundary.append(contentsOf: repeatElement(false, count: length + 1))
+        isClusterStart.removeAll(keepingCapacity: true)
+        isClusterStart.append(contentsOf: repeatElement(false, count: length + 1))
+        // Advances are first summed per cluster start (at index + 1), then accumulated.
+        for (run, runGlyphs) in zip(runs, glyphs) {
+            for glyph in runGlyphs {
+                prefixAdvance[glyph.cluster + 1] += glyph.advance
+                if !isClusterStart[glyph.cluster] {
+                    isClusterStart[glyph.cluster] = true
+                    isSafeBoundary[glyph.cluster] = true
+                }
+                if glyph.unsafeToBreak { isSafeBoundary[glyph.cluster] = false }
+            }
+            isSafeBoundary[run.range.lowerBound] = true
+            isClusterStart[run.range.lowerBound] = true
+        }
+        for i in contentLength...length {
+            isSafeBoundary[i] = true
+            isClusterStart[i] = true
+        }
+        prefixClusters.removeAll(keepingCapacity: true)
+        prefixClusters.append(contentsOf: repeatElement(0, count: length + 1))
+        for i in 0..<length {
+            prefixAdvance[i + 1] += prefixAdvance[i]
+            prefixClusters[i + 1] = prefixClusters[i] + (isClusterStart[i] ? 1 : 0)
+        }
     }
 }
 

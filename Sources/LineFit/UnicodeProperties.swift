@@ -35,6 +35,10 @@ enum UnicodeProperties {
     /// The ICU script of a code point (0 Common, 1 Inherited).
     static func script(_ scalar: UInt32) -> Int32 { lficu_script(scalar) }
 
+    /// U+231A WATCH, the lowest code point with Emoji_Presentation; nothing below it can start
+    /// an emoji cluster on its own.
+    static let firstEmojiPresentation: UInt16 = 0x231A
+
     static let commonScript: Int32 = 0
     static let inheritedScript: Int32 = 1
 

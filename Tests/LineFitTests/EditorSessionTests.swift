@@ -44,6 +44,22 @@ import Testing
         #expect(session.layout.lines.isEmpty)
     }
 
+    @Test func typingInsideALongParagraphReshapesOnlyAWindow() throws {
+        let fonts = try EditorFixtures.chain(primary: "Fonts/NotoSans-Regular.ttf")
+        let options = LayoutOptions(width: 960, minSize: 32, maxSize: 220)
+        let text = CorpusJob.all().first { $0.name == "paragraph" }!.text
+        let session = try EditorSession(text: text, fonts: fonts, options: options)
+        let engine = try LayoutEngine()
+        for (offset, typed) in [(40, "x"), (41, "y"), (100, " "), (150, "word ")] {
+            try session.insert(typed, at: offset)
+            #expect(session.layout == (try engine.layout(session.text, fonts: fonts, options: options)))
+        }
+        try session.backspace(at: 42)
+        #expect(session.layout == (try engine.layout(session.text, fonts: fonts, options: options)))
+        #expect(session.statistics.windowMeasures == 5)
+        #expect(session.statistics.paragraphMeasures == 0)
+    }
+
     @Test func typingSizeIsTheCaretLinesSize() throws {
         let fonts = try EditorFixtures.chain(primary: "Fonts/BebasNeue-Regular.otf")
         let session = try EditorSession(
