@@ -161,10 +161,13 @@ public final class EditorSession {
                 range: ($0.range.lowerBound + newRegion.lowerBound)..<($0.range.upperBound + newRegion.lowerBound),
                 contentEnd: $0.contentEnd + newRegion.lowerBound)
         }
-        let oldStates = first <= last ? Array(paragraphs[first...last]) : []
         var newStates: [ParagraphState]
-        if oldStates.count == 1, newRanges.count == 1 {
-            newStates = [rebreak(oldStates[0], as: newRanges[0], editedRange: editedRange, insertedCount: insertedCount)]
+        if first == last, newRanges.count == 1 {
+            // Take the paragraph out of the list so that its measurement is edited in place.
+            var state = paragraphs[first]
+            paragraphs[first].measured = .empty
+            rebreak(&state, as: newRanges[0], editedRange: editedRange, insertedCount: insertedCount)
+            newStates = [state]
         } else {
             newStates = newRanges.map { fresh($0) }
         }
@@ -176,61 +179,69 @@ public final class EditorSession {
     }
 
     /// Re-breaks one edited paragraph, keeping the lines before the edit and after the point
-    /// where the new breaks line up with the old ones.
+    /// where the new breaks line up with the old ones over text that measures the same.
     private func rebreak(
-        _ old: ParagraphState, as range: ParagraphRange, editedRange: Range<Int>, insertedCount: Int
-    ) -> ParagraphState {
+        _ state: inout ParagraphState, as range: ParagraphRange, editedRange: Range<Int>, insertedCount: Int
+    ) {
         let base = range.range.lowerBound
         let delta = insertedCount - editedRange.count
-        let measured: MeasuredParagraph
-        if let patched = engine.remeasure(
-            old.measured, units: Array(units[range.range]), contentLength: range.contentEnd - base,
-            edit: (editedRange.lowerBound - base)..<(editedRange.upperBound - base), insertedCount: insertedCount,
-            fonts: fonts, options: options) {
-            measured = patched
+        let oldSpans = state.spans
+        let oldLines = state.lines
+        let edit = (editedRange.lowerBound - base)..<(editedRange.upperBound - base)
+        // Where the new measurement may differ from the old one, in new offsets; outside it,
+        // text before is unchanged and text after is the old text shifted by `delta`.
+        let changed: Range<Int>
+        var previous: MeasuredParagraph?
+        if let window = engine.remeasure(
+            &state.measured, units: Array(units[range.range]), contentLength: range.contentEnd - base, edit: edit,
+            insertedCount: insertedCount, fonts: fonts, options: options) {
+            changed = window
             statistics.windowMeasures += 1
         } else {
-            measured = measure(range)
+            previous = state.measured
+            state.measured = measure(range)
             statistics.paragraphMeasures += 1
+            changed = edit.lowerBound..<(edit.lowerBound + insertedCount)
         }
-        let editStart = editedRange.lowerBound - base
-        let oldEditEnd = editedRange.upperBound - base
-        let newEditEnd = editStart + insertedCount
+        let measured = state.measured
 
-        // Restart at the line before the one holding the edit: the edited word may now fit there.
-        var keep = old.spans.firstIndex { $0.end > editStart } ?? old.spans.count
+        // Restart at the line before the one where the change starts: a word that changed may
+        // now fit on it, or no longer fit.
+        var keep = oldSpans.firstIndex { $0.end > changed.lowerBound } ?? oldSpans.count
         keep = max(0, keep - 1)
-        var start = keep < old.spans.count ? old.spans[keep].start : (old.spans.last?.end ?? 0)
-        if !measured.sameHead(upTo: start, as: old.measured) {
+        var start = keep < oldSpans.count ? oldSpans[keep].start : (oldSpans.last?.end ?? 0)
+        if let previous, !measured.sameHead(upTo: start, as: previous) {
             keep = 0
             start = 0
         }
         var resume: Int?
         let spans = engine.breakLines(measured, context: context, from: start) { span in
-            guard span.end > newEditEnd else { return false }
+            guard span.end >= changed.upperBound, span.end - delta >= edit.upperBound else { return false }
             let oldEnd = span.end - delta
-            guard oldEnd > oldEditEnd, let index = old.spans.firstIndex(where: { $0.end == oldEnd }),
-                  measured.sameTail(from: span.end, as: old.measured, from: oldEnd) else { return false }
+            guard let index = oldSpans.firstIndex(where: { $0.end == oldEnd }) else { return false }
+            if let previous, !measured.sameTail(from: span.end, as: previous, from: oldEnd) { return false }
             resume = index + 1
             return true
         }
-        var lines = Array(old.lines[..<keep])
-        var allSpans = Array(old.spans[..<keep])
+        var lines = Array(oldLines[..<keep])
+        var allSpans = Array(oldSpans[..<keep])
         for span in spans {
             lines.append(engine.fitLine(span, paragraph: measured, base: base, context: context))
             allSpans.append(span)
         }
         if let resume {
-            for index in resume..<old.spans.count {
-                var span = old.spans[index]
+            for index in resume..<oldSpans.count {
+                var span = oldSpans[index]
                 span.start += delta
                 span.end += delta
                 span.contentEnd += delta
                 allSpans.append(span)
-                lines.append(old.lines[index].shifted(by: delta))
+                lines.append(oldLines[index].shifted(by: delta))
             }
         }
-        return ParagraphState(range: range, measured: measured, spans: allSpans, lines: lines)
+        state.range = range
+        state.spans = allSpans
+        state.lines = lines
     }
 
     private func assemble() -> Layout {

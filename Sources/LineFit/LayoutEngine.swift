@@ -50,14 +50,14 @@ public final class LayoutEngine {
         measurer.measure(units: units, contentLength: contentLength, chain: fonts, options: options, style: shapingStyle(options))
     }
 
-    /// Re-measures an edited paragraph from its old measurement, or nil when only a fresh
-    /// measurement is sure to be right.
+    /// Re-measures an edited paragraph in place from its old measurement; nil when only a
+    /// fresh measurement is sure to be right (see `ParagraphMeasurer.remeasure`).
     func remeasure(
-        _ old: MeasuredParagraph, units: [UInt16], contentLength: Int, edit: Range<Int>, insertedCount: Int,
+        _ old: inout MeasuredParagraph, units: [UInt16], contentLength: Int, edit: Range<Int>, insertedCount: Int,
         fonts: FontChain, options: LayoutOptions
-    ) -> MeasuredParagraph? {
+    ) -> Range<Int>? {
         measurer.remeasure(
-            old, units: units, contentLength: contentLength, edit: edit, insertedCount: insertedCount, chain: fonts,
+            &old, units: units, contentLength: contentLength, edit: edit, insertedCount: insertedCount, chain: fonts,
             options: options, style: shapingStyle(options))
     }
 

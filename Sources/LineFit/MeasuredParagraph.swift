@@ -138,6 +138,12 @@ final class ParagraphMeasurer {
 }
 
 extension MeasuredParagraph {
+    /// A placeholder that holds no storage.
+    static let empty = MeasuredParagraph(
+        units: [], contentLength: 0, paragraphLevel: 0, runs: [], glyphs: [], prefixAdvance: [], prefixClusters: [],
+        isGraphemeStart: [], isSafeBoundary: [], isClusterStart: [], isWhitespace: [], breaks: [], missing: [],
+        levels: [], scripts: [], fontIndices: [])
+
     /// Recomputes the tables that follow from the runs' glyphs: per-unit advances (summed
     /// into prefix sums), HarfBuzz cluster starts and safe break boundaries.
     mutating func deriveGlyphTables() {

@@ -12,10 +12,14 @@
 /// structure around it, or touches text that ICU segments with dictionaries), the caller
 /// measures afresh, so the result always equals a fresh measurement.
 extension ParagraphMeasurer {
+    /// Updates `old` in place (its arrays are edited, not copied, when the caller owns them
+    /// alone) and returns the range, in new offsets, outside which the paragraph measures
+    /// exactly as before (shifted by the edit after it); returns nil, leaving `old` untouched,
+    /// when it cannot.
     func remeasure(
-        _ old: MeasuredParagraph, units: [UInt16], contentLength: Int, edit: Range<Int>, insertedCount: Int,
+        _ old: inout MeasuredParagraph, units: [UInt16], contentLength: Int, edit: Range<Int>, insertedCount: Int,
         chain: FontChain, options: LayoutOptions, style: ParagraphShapingStyle
-    ) -> MeasuredParagraph? {
+    ) -> Range<Int>? {
         let delta = insertedCount - edit.count
         guard edit.upperBound <= old.contentLength, contentLength == old.contentLength + delta,
               units.count == old.length + delta, contentLength > 0, !old.runs.isEmpty else { return nil }
@@ -99,7 +103,18 @@ extension ParagraphMeasurer {
             old.glyphs[runIndex], with: scratchGlyphs, rightToLeft: run.isRightToLeft, innerStart: innerStart,
             innerEndOld: innerEndOld, outerStart: outerStart, outerEndOld: outerEndOld, delta: delta) else { return nil }
 
-        var measured = old
+        let breaks = old.breaks.filter { $0 <= innerStart }
+            + windowBreaks.filter { $0 > innerStart && $0 < innerEnd }
+            + old.breaks.filter { $0 >= innerEndOld }.map { $0 + delta }
+        let allMissing = old.missing.filter { $0.end <= innerStart }
+            + missing.filter { $0.start >= innerStart && $0.end <= innerEnd }
+            + old.missing.filter { $0.start >= innerEndOld }.shifted(by: delta)
+
+        // Every check passed: from here on `old` becomes the new measurement.
+        var measured: MeasuredParagraph {
+            get { old }
+            _modify { yield &old }
+        }
         measured.units = units
         measured.contentLength = contentLength
         measured.levels = levels
@@ -122,14 +137,10 @@ extension ParagraphMeasurer {
             if UnicodeProperties.isWhitespace(scalar) { for j in i..<(i + count) { measured.isWhitespace[j] = true } }
             i += count
         }
-        measured.breaks = old.breaks.filter { $0 <= innerStart }
-            + windowBreaks.filter { $0 > innerStart && $0 < innerEnd }
-            + old.breaks.filter { $0 >= innerEndOld }.map { $0 + delta }
-        measured.missing = old.missing.filter { $0.end <= innerStart }
-            + missing.filter { $0.start >= innerStart && $0.end <= innerEnd }
-            + old.missing.filter { $0.start >= innerEndOld }.shifted(by: delta)
+        measured.breaks = breaks
+        measured.missing = allMissing
         measured.deriveGlyphTables()
-        return measured
+        return innerStart..<innerEnd
     }
 
     /// Whether boundaries found in the window agree with the old ones in both margins.
