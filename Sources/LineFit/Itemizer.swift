@@ -145,7 +145,9 @@ enum FontSelection {
                 return index
             }
         }
-        if let previous, let first = scalars.first, isNeutral(first), covers(chain.fonts[previous], scalars) {
+        // A colour emoji font covers spaces and digits too, but draws them with emoji advances.
+        if let previous, !chain.fonts[previous].hasColor, let first = scalars.first, isNeutral(first),
+           covers(chain.fonts[previous], scalars) {
             return previous
         }
         for (index, font) in chain.fonts.enumerated() where covers(font, scalars) {
@@ -163,7 +165,10 @@ enum FontSelection {
     @inline(__always)
     static func font(forSimple scalar: UInt32, chain: FontChain, previous: Int?) -> Int? {
         guard let value = Unicode.Scalar(scalar) else { return nil }
-        if let previous, previous != 0, isNeutral(scalar), chain.fonts[previous].covers(value) { return previous }
+        if let previous, previous != 0, !chain.fonts[previous].hasColor, isNeutral(scalar),
+           chain.fonts[previous].covers(value) {
+            return previous
+        }
         for index in chain.fonts.indices where chain.fonts[index].covers(value) {
             if index == 0 || !chain.fonts[index].hasColor { return index }
             // A colour font covering a text character: the slow path decides.

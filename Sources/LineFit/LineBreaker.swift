@@ -59,9 +59,11 @@ struct GreedyLineBreaker {
                 continue
             }
             let end = emergencyBreak(paragraph, from: start, before: breaks[next], fitsExactly: fitsExactly)
+            // The emergency break may land on the opportunity itself (a lone cluster too wide
+            // for the line): then no word was broken.
             spans.append(LineSpan(
                 start: start, end: end, contentEnd: paragraph.contentEnd(from: start, to: end),
-                brokenInsideWord: true))
+                brokenInsideWord: end < breaks[next]))
             start = end
         }
     }

@@ -25,31 +25,31 @@ struct LineFitCommand: ParsableCommand {
     @Flag(help: "Use only --font, no fallback fonts.")
     var noFallback = false
 
-    @Option(help: "Available width in points.")
+    @Option(parsing: .unconditional, help: "Available width in points.")
     var width: Double = StoryDefaults.width
 
-    @Option(help: "Minimum size in points: lines are broken at this size.")
+    @Option(parsing: .unconditional, help: "Minimum size in points: lines are broken at this size.")
     var min: Double = StoryDefaults.minSize
 
-    @Option(help: "Maximum size in points.")
+    @Option(parsing: .unconditional, help: "Maximum size in points.")
     var max: Double = StoryDefaults.maxSize
 
-    @Option(help: "Size grid step in points (1 gives integer sizes).")
+    @Option(parsing: .unconditional, help: "Size grid step in points (1 gives integer sizes).")
     var step: Double = 0.01
 
     @Flag(help: "Measure with FreeType hinting at each size instead of scaling design units.")
     var hinted = false
 
-    @Option(help: "Letter spacing in em (scales with the size).")
+    @Option(parsing: .unconditional, help: "Letter spacing in em (scales with the size).")
     var tracking: Double = 0
 
-    @Option(help: "Line spacing factor applied to each line's own height.")
+    @Option(parsing: .unconditional, help: "Line spacing factor applied to each line's own height.")
     var lineSpacing: Double = 1
 
     @Option(help: "Alignment of lines held at --max: left, center or right.")
     var align: LayoutOptions.Alignment = .center
 
-    @Option(help: "Maximum block height in points: the whole block shrinks to fit.")
+    @Option(parsing: .unconditional, help: "Maximum block height in points: the whole block shrinks to fit.")
     var height: Double?
 
     @Option(help: "Base direction: auto, ltr or rtl.")
