@@ -4,6 +4,8 @@ import Testing
 /// What a child process did: its exit status and everything it wrote.
 struct ProcessResult {
     var status: Int32
+    /// False when a signal ended the process (a trap, a crash).
+    var exited: Bool
     var stdout: Data
     var stderr: String
 
@@ -47,6 +49,7 @@ enum ProcessRunner {
         process.waitUntilExit()
         return ProcessResult(
             status: process.terminationStatus,
+            exited: process.terminationReason == .exit,
             stdout: try Data(contentsOf: outURL),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
     }
