@@ -100,18 +100,20 @@ struct LineBreakDisagreement: CustomStringConvertible {
 /// purpose. Every disagreement must fall in one of these, so a regression shows up as an
 /// unexplained one or as a changed count.
 enum LineBreakDeviation: String, CaseIterable {
-    /// `IS × NU`, as in ", 0" or "., 0" (a combining mark may follow the IS): ICU's LB 25
-    /// is the regex `(PR|PO)? (OP|HY)? IS? NU (NU|SY|IS)* (CL|CP)? (PR|PO)?`, which lets a
-    /// number start with a decimal separator (".5"); Example 7 starts numbers only at NU
-    /// (after PR/PO/OP/HY), so the file breaks by LB 31 (rule 999).
+    /// `IS × NU` where no number precedes the IS, as in ",0", ",\u{308}0" (LB 9 attaches
+    /// the mark), "a.2", "A.1" and " .35": ICU's LB 25 is the regex
+    /// `(PR|PO)? (OP|HY)? IS? NU (NU|SY|IS)* (CL|CP)? (PR|PO)?`, which lets a number start
+    /// with a decimal separator; Example 7 starts numbers only at NU (after PR/PO/OP/HY), so
+    /// the file breaks there by LB 31 (rule 999). Lines 2873, 2875, 7477 and 7576–7587.
     case leadingNumericSeparator
     /// `sot HY × AL`, as in "-#" or "-\u{308}#" at the start of the text (AL includes
     /// AI, SA and XX resolved to AL by LB 1): ICU's rule 20.9 (ICU-8151) keeps a word-initial
     /// hyphen with its word, which Unicode 15.1 adopted as LB 20a. The file breaks (rule 999).
+    /// Lines 2265–2267 and 2421–2431.
     case wordInitialHyphen
     /// `SP ÷ IS NU`, as in "equals .35": ICU breaks before a decimal point that follows a
     /// space and starts a number, as Unicode 15.1's LB 15c does; Unicode 15.0's LB 13 says
-    /// `× IS` (rule 13.02).
+    /// `× IS` (rule 13.02). Line 7477.
     case spaceBeforeDecimalPoint
 
     static func classify(_ d: LineBreakDisagreement) -> LineBreakDeviation? {
