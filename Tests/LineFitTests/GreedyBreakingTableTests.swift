@@ -10,8 +10,8 @@ import Testing
 /// the largest size on the 0.01 grid with n × 0.599609375 × size ≤ 600:
 ///
 ///     size(n) = ⌊600 × 2048 × 100 / (1228 × n)⌋ / 100, clamped to [50, 200]
-///     n:    3..5     6      9      10     11     12     14     16     19     20
-///     size: 200   166.77 111.18 100.06  90.96  83.38  71.47  62.54  52.66  50.03
+///     n:    1..5     6      7      8      9      10     11     12     13     14     16     19     20
+///     size: 200   166.77 142.95 125.08 111.18 100.06  90.96  83.38  76.97  71.47  62.54  52.66  50.03
 @Suite("Greedy line breaking at the minimum size")
 struct GreedyBreakingTableTests {
     static let courierAdvance = 1228.0 / 2048.0
@@ -80,6 +80,14 @@ struct GreedyBreakingTableTests {
         // UTF-16 ranges: the break is inside the range, after contentEnd; \r\n is two units.
         let ranges = layout.lines.map { [$0.start, $0.contentEnd, $0.end] }
         #expect(ranges == [[0, 9, 10], [10, 20, 22], [22, 31, 32], [32, 41, 42], [42, 52, 52]])
+        // The other mandatory breaks of UAX #14 (BK, CR, NL classes): CR alone, VT, FF, NEL.
+        expectRows(try courierLayout("lone cr\rvertical\u{0B}form feed\u{0C}next line\u{85}end"), [
+            LineRow("lone cr\r",                    142.95, [.endsParagraph]),
+            LineRow("vertical\u{0B}",               125.08, [.endsParagraph]),
+            LineRow("form feed\u{0C}",              111.18, [.endsParagraph]),
+            LineRow("next line\u{85}",              111.18, [.endsParagraph]),
+            LineRow("end",                          200, [.heldAtMax]),
+        ])
     }
 
     @Test("a hard break ends a line even where the next word would fit")
