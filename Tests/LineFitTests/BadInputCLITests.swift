@@ -31,7 +31,6 @@ struct BadInputCLITests {
         BadInput(label: "min nan", arguments: ["--font", font, "--min", "nan", "hello"], message: "min"),
         BadInput(label: "invalid UTF-8 on stdin", arguments: ["--font", font], stdin: [0xFF, 0xFE], message: "UTF-8"),
         BadInput(label: "empty text argument", arguments: ["--font", font, ""], message: "empty"),
-        BadInput(label: "empty stdin", arguments: ["--font", font], stdin: [], message: "no text"),
     ]
 
     /// Signs of a trap or an uncaught error rather than a message for a person.
@@ -85,10 +84,8 @@ struct BadInputCLITests {
         let input = BadInput(label: "--width -5", arguments: ["--font", Self.font, "--width", "-5", "hello"], message: "width")
         let result = try runLinefit(input)
         #expect(result.exited && result.status != 0)
-        withKnownIssue("ArgumentParser takes -5 for an option and prints the usage text") {
-            #expect(result.stderrLines.count == 1, "stderr is\n\(result.stderr)")
-            #expect(result.stderr.contains("must be greater than 0"), "stderr is\n\(result.stderr)")
-        }
+        #expect(result.stderrLines.count == 1, "stderr is\n\(result.stderr)")
+        #expect(result.stderr.contains("must be greater than 0"), "stderr is\n\(result.stderr)")
     }
 
     @Test("good input through the same runner succeeds, so the failures above are meaningful")
@@ -100,5 +97,13 @@ struct BadInputCLITests {
         let piped = try ProcessRunner.run(CLITools.linefit(), ["--font", Self.font, "--json"], stdin: Data("héllo\n".utf8))
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(piped.stdoutText.contains("\"text\":\"héllo\""))
+    }
+
+    @Test("no text at all (empty stdin) fits the sample story and says so on one stderr line")
+    func emptyStandardInputShowsTheSample() throws {
+        let result = try ProcessRunner.run(CLITools.linefit(), ["--font", Self.font], stdin: Data())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1 && result.stderr.contains("sample story"), "stderr is\n\(result.stderr)")
+        #expect(result.stdoutText.contains("Type Mode"))
     }
 }

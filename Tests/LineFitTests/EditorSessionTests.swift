@@ -125,49 +125,31 @@ enum RandomEdit {
     }
 }
 
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+extension CorpusJob: CustomStringConvertible {
+    public var description: String { name }
 
-struct CorpusJob: Codable, CustomStringConvertible, Sendable {
-    var name: String
-    var text: String
-    var width: Double
-    var min: Double
-    var max: Double
-    var font: String
-    var description: String { name }
-
+    /// Every sample job in `Fixtures/corpus`, in name order.
     static func all() -> [CorpusJob] {
-        let directory = EditorFixtures.packageRoot.appendingPathComponent("Tests/LineFitTests/Fixtures/corpus")
+        let directory = TestPaths.packageRoot.appendingPathComponent("Tests/LineFitTests/Fixtures/corpus")
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return files.filter { $0.hasSuffix(".json") }.sorted().compactMap { file in
-            guard let data = try? Data(contentsOf: directory.appendingPathComponent(file)) else { return nil }
-            return try? JSONDecoder().decode(CorpusJob.self, from: data)
+        let jobs = files.filter { $0.hasSuffix(".json") }.sorted().compactMap { file in
+            try? CorpusJob.load(String(file.dropLast(".json".count)))
         }
+        // An empty list would make the parameterized tests pass vacuously.
+        precondition(!jobs.isEmpty, "no sample jobs found in \(directory.path)")
+        return jobs
     }
 }
 
 enum EditorFixtures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// A job's font (a path relative to the package) followed by the bundled fallback chain.
     static func chain(primary: String) throws -> FontChain {
-        let primaryPath = packageRoot.appendingPathComponent(primary).path
+        let primaryPath = TestPaths.packageRoot.appendingPathComponent(primary).path
         var paths = [primaryPath]
         for name in BundledFonts.defaultFallbackNames {
-            let path = packageRoot.appendingPathComponent("Fonts/\(name)").path
+            let path = try TestPaths.font(name)
             if path != primaryPath { paths.append(path) }
         }
-        return try FontChain(paths: paths.map { $0 })
+        return try FontChain(paths: paths)
     }
 }

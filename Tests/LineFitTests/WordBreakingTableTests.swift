@@ -122,20 +122,16 @@ struct WordBreakingTableTests {
         let fonts = try TestFonts.chain(TestFonts.courier, TestFonts.emoji)
         let layout = try layOut(
             Self.family + Self.family, fonts: fonts, options: LayoutOptions(width: 60, minSize: 50, maxSize: 200))
-        withKnownIssue("LineBreaker flags a line ending at a break opportunity as brokenInsideWord") {
-            expectRows(layout, [
-                LineRow(Self.family,                50, [.overflows]),
-                LineRow(Self.family,                50, [.overflows]),
-            ])
-        }
+        expectRows(layout, [
+            LineRow(Self.family,                50, [.overflows]),
+            LineRow(Self.family,                50, [.overflows]),
+        ])
         // A single letter wider than the line: the same path, the same flag.
         let letter = try layOut(
             "ab", fonts: TestFonts.chain(TestFonts.courier), options: LayoutOptions(width: 20, minSize: 50, maxSize: 200))
-        withKnownIssue("LineBreaker flags a line ending at a break opportunity as brokenInsideWord") {
-            expectRows(letter, [
-                LineRow("a",                        50, [.overflows, .brokenInsideWord]),
-                LineRow("b",                        50, [.overflows]),
-            ])
-        }
+        expectRows(letter, [
+            LineRow("a",                        50, [.overflows, .brokenInsideWord]),
+            LineRow("b",                        50, [.overflows]),
+        ])
     }
 }
