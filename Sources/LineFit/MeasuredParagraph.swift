@@ -71,8 +71,12 @@ final class ParagraphMeasurer {
     let bidi: BidiResolver
     let shaper = HarfBuzzShaper()
     var itemizer = Itemizer()
-    private var graphemeEnds: [Int] = []
+    var graphemeEnds: [Int] = []
     var scratchGlyphs: [ShapedGlyph] = []
+    // Scratch for re-measuring a window (ParagraphRemeasure.swift), kept to spare allocations.
+    var levelScratch: [UInt8] = []
+    var windowBreaks: [Int] = []
+    var flagScratch: [Bool] = []
 
     init() throws {
         lineBreaker = try ICUBreaker(kind: .init(0))

@@ -24,18 +24,21 @@ extension ParagraphMeasurer {
         guard edit.upperBound <= old.contentLength, contentLength == old.contentLength + delta,
               units.count == old.length + delta, contentLength > 0, !old.runs.isEmpty else { return nil }
 
-        // The window, in old offsets: [outerStart, innerStart) and [innerEnd, outerEnd) are margins.
-        let opportunities = old.breaks.filter { $0 < old.contentLength } + [old.contentLength]
-        let before = opportunities.lastIndex { $0 <= edit.lowerBound && $0 > 0 }
-        let innerStart = before.flatMap { $0 > 0 ? opportunities[$0 - 1] : 0 } ?? 0
-        let outerStart = before.flatMap { $0 > 1 ? opportunities[$0 - 2] : 0 } ?? 0
-        guard let after = opportunities.firstIndex(where: { $0 > edit.upperBound }) ?? opportunities.indices.last else {
-            return nil
-        }
-        let innerEndOld = max(opportunities[min(after + 1, opportunities.count - 1)], edit.upperBound)
-        let outerEndOld = opportunities[min(after + 2, opportunities.count - 1)]
-        guard old.isSafeBoundary[innerStart], old.isSafeBoundary[innerEndOld],
-              innerStart <= edit.lowerBound, outerEndOld >= innerEndOld else { return nil }
+        // The window, in old offsets: [outerStart, innerStart) and [innerEnd, outerEnd) are
+        // margins. Opportunities are the breaks inside the content, then the content's end.
+        let breaks = old.breaks
+        let inContent = breaks.partitioningIndex { $0 >= old.contentLength }
+        func opportunity(_ index: Int) -> Int { index < inContent ? breaks[index] : old.contentLength }
+        let count = inContent + 1
+        var before = breaks.partitioningIndex { $0 > edit.lowerBound } - 1  // last opportunity <= edit start
+        if before >= inContent { before = inContent - 1 }
+        let innerStart = before >= 1 ? opportunity(before - 1) : 0
+        let outerStart = before >= 2 ? opportunity(before - 2) : 0
+        let after = min(breaks.partitioningIndex { $0 > edit.upperBound }, count - 1)
+        let innerEndOld = max(opportunity(min(after + 1, count - 1)), edit.upperBound)
+        let outerEndOld = opportunity(min(after + 2, count - 1))
+        guard innerStart <= edit.lowerBound, outerEndOld >= innerEndOld,
+              old.isSafeBoundary[innerStart], old.isSafeBoundary[innerEndOld] else { return nil }
         let innerEnd = innerEndOld + delta
         let outerEnd = outerEndOld + delta
         let window = outerStart..<outerEnd
@@ -45,31 +48,29 @@ extension ParagraphMeasurer {
 
         // Bidi levels are resolved over the whole paragraph; outside the inserted text they
         // must not move.
-        var levels: [UInt8] = []
-        let paragraphLevel = bidi.resolve(units, range: 0..<contentLength, direction: options.baseDirection, into: &levels)
+        let paragraphLevel = bidi.resolve(units, range: 0..<contentLength, direction: options.baseDirection, into: &levelScratch)
         guard paragraphLevel == old.paragraphLevel else { return nil }
         for i in 0..<contentLength where i < edit.lowerBound || i >= edit.lowerBound + insertedCount {
-            let j = i < edit.lowerBound ? i : i - delta
-            if levels[i] != old.levels[j] { return nil }
+            if levelScratch[i] != old.levels[i < edit.lowerBound ? i : i - delta] { return nil }
         }
 
-        // Graphemes and line opportunities of the window, checked against the margins.
-        var graphemeEnds: [Int] = []
-        graphemeBreaker.boundaries(in: units, range: window) { end, _ in graphemeEnds.append(window.lowerBound + end) }
-        var windowBreaks: [Int] = []
-        lineBreaker.boundaries(in: units, range: window) { position, _ in windowBreaks.append(window.lowerBound + position) }
-        let oldGraphemes = (outerStart + 1...outerEndOld).filter { old.isGraphemeStart[$0] }
-        // The window's end is always a boundary to ICU; the paragraph's last break is after its
-        // terminator, so the end itself is left out of the comparison.
-        guard marginsAgree(graphemeEnds, oldGraphemes, innerStart: innerStart, innerEnd: innerEnd, delta: delta),
-              marginsAgree(windowBreaks.filter { $0 < outerEnd }, old.breaks.filter { $0 > outerStart && $0 < outerEndOld },
-                           innerStart: innerStart, innerEnd: innerEnd, delta: delta) else { return nil }
+        // Graphemes and line opportunities of the window, checked against the margins. The
+        // window's end is always a boundary to ICU; the paragraph's last break comes after its
+        // terminator, so the end itself is not compared for breaks.
+        graphemeEnds.removeAll(keepingCapacity: true)
+        graphemeBreaker.boundaries(in: units, range: window) { end, _ in graphemeEnds.append(outerStart + end) }
+        windowBreaks.removeAll(keepingCapacity: true)
+        lineBreaker.boundaries(in: units, range: window) { position, _ in windowBreaks.append(outerStart + position) }
+        let margins = Margins(outerStart: outerStart, innerStart: innerStart, innerEnd: innerEnd, outerEnd: outerEnd, delta: delta)
+        guard margins.agree(graphemeEnds, through: outerEnd, flags: &flagScratch, old: { old.isGraphemeStart[$0] }),
+              margins.agree(windowBreaks, through: outerEnd - 1, flags: &flagScratch, old: { old.hasBreak(at: $0) })
+        else { return nil }
 
-        // Scripts and fonts of the window, carried in from the unit before it.
+        // Scripts and fonts of the window, carried in from the unit before it. Neutral
+        // characters take the script before them, or, at the paragraph's start, the first
+        // script after them: when the window holds the paragraph's first script, the neutrals
+        // before it must still resolve to the same script.
         var missing: [MissingCharacters] = []
-        // Neutral characters take the script before them, or, at the paragraph's start, the
-        // first script after them: when the window holds the paragraph's first script, the
-        // neutrals before it must still resolve to the same script.
         let scriptBefore = outerStart > 0 && Self.hasOwnScript(units, 0..<outerStart)
         let hasScript = itemizer.resolveScripts(units, range: window, carry: scriptBefore ? old.scripts[outerStart - 1] : nil)
         if !scriptBefore {
@@ -79,18 +80,15 @@ extension ParagraphMeasurer {
         itemizer.chooseFonts(
             units, range: window, graphemeEnds: graphemeEnds, chain: chain,
             previous: outerStart > 0 ? old.fontIndices[outerStart - 1] : nil, missing: &missing)
-        for i in window where i < innerStart || i >= innerEnd {
-            let k = i - outerStart, j = i < innerStart ? i : i - delta
-            if itemizer.scripts[k] != old.scripts[j] || itemizer.fonts[k] != old.fontIndices[j] { return nil }
-        }
 
-        // The window must sit inside one run, before and after the edit alike.
+        // The window must sit inside one run, before and after the edit alike, so only that
+        // run's glyphs change.
         let runIndex = old.runIndex(containing: outerStart)
         let run = old.runs[runIndex]
         guard run.range.upperBound >= outerEndOld else { return nil }
         for i in window {
             let k = i - outerStart
-            if levels[i] != run.level || itemizer.scripts[k] != run.script || itemizer.fonts[k] != run.fontIndex {
+            if levelScratch[i] != run.level || itemizer.scripts[k] != run.script || itemizer.fonts[k] != run.fontIndex {
                 return nil
             }
         }
@@ -103,51 +101,65 @@ extension ParagraphMeasurer {
             old.glyphs[runIndex], with: scratchGlyphs, rightToLeft: run.isRightToLeft, innerStart: innerStart,
             innerEndOld: innerEndOld, outerStart: outerStart, outerEndOld: outerEndOld, delta: delta) else { return nil }
 
-        let breaks = old.breaks.filter { $0 <= innerStart }
-            + windowBreaks.filter { $0 > innerStart && $0 < innerEnd }
-            + old.breaks.filter { $0 >= innerEndOld }.map { $0 + delta }
-        let allMissing = old.missing.filter { $0.end <= innerStart }
-            + missing.filter { $0.start >= innerStart && $0.end <= innerEnd }
-            + old.missing.filter { $0.start >= innerEndOld }.shifted(by: delta)
-
-        // Every check passed: from here on `old` becomes the new measurement.
-        var measured: MeasuredParagraph {
-            get { old }
-            _modify { yield &old }
+        // Every check passed: `old` becomes the new measurement, edited in place.
+        old.units = units
+        old.contentLength = contentLength
+        old.paragraphLevel = paragraphLevel
+        swap(&old.levels, &levelScratch)
+        let inner = (innerStart - outerStart)..<(innerEnd - outerStart)
+        old.scripts.replaceSubrange(innerStart..<innerEndOld, with: itemizer.scripts[inner])
+        old.fontIndices.replaceSubrange(innerStart..<innerEndOld, with: itemizer.fonts[inner])
+        old.runs[runIndex] = newRun
+        old.glyphs[runIndex] = runGlyphs
+        for index in (runIndex + 1)..<old.runs.count {
+            let range = old.runs[index].range
+            old.runs[index].range = (range.lowerBound + delta)..<(range.upperBound + delta)
+            for g in old.glyphs[index].indices { old.glyphs[index][g].cluster += delta }
         }
-        measured.units = units
-        measured.contentLength = contentLength
-        measured.levels = levels
-        measured.scripts.replaceSubrange(innerStart..<innerEndOld, with: itemizer.scripts[(innerStart - outerStart)..<(innerEnd - outerStart)])
-        measured.fontIndices.replaceSubrange(innerStart..<innerEndOld, with: itemizer.fonts[(innerStart - outerStart)..<(innerEnd - outerStart)])
-        measured.runs[runIndex] = newRun
-        measured.glyphs[runIndex] = runGlyphs
-        for index in (runIndex + 1)..<measured.runs.count {
-            let r = measured.runs[index]
-            measured.runs[index].range = (r.range.lowerBound + delta)..<(r.range.upperBound + delta)
-            for g in measured.glyphs[index].indices { measured.glyphs[index][g].cluster += delta }
-        }
-        measured.isGraphemeStart.replaceSubrange(
-            (innerStart + 1)..<(innerEndOld + 1),
-            with: ((innerStart + 1)...innerEnd).map { p in graphemeEnds.contains(p) })
-        measured.isWhitespace.replaceSubrange(innerStart..<innerEndOld, with: repeatElement(false, count: innerEnd - innerStart))
+        old.isGraphemeStart.replaceSubrange(
+            (innerStart + 1)..<(innerEndOld + 1), with: repeatElement(false, count: innerEnd - innerStart))
+        for end in graphemeEnds where end > innerStart && end <= innerEnd { old.isGraphemeStart[end] = true }
+        old.isWhitespace.replaceSubrange(innerStart..<innerEndOld, with: repeatElement(false, count: innerEnd - innerStart))
         var i = innerStart
         while i < innerEnd {
             let (scalar, count) = UTF16Scalars.decode(units, at: i, limit: innerEnd)
-            if UnicodeProperties.isWhitespace(scalar) { for j in i..<(i + count) { measured.isWhitespace[j] = true } }
+            if UnicodeProperties.isWhitespace(scalar) { for j in i..<(i + count) { old.isWhitespace[j] = true } }
             i += count
         }
-        measured.breaks = breaks
-        measured.missing = allMissing
-        measured.deriveGlyphTables()
+        let firstReplaced = old.breaks.partitioningIndex { $0 > innerStart }
+        let firstKept = old.breaks.partitioningIndex { $0 >= innerEndOld }
+        let countBefore = old.breaks.count
+        old.breaks.replaceSubrange(
+            firstReplaced..<firstKept, with: windowBreaks.lazy.filter { $0 > innerStart && $0 < innerEnd })
+        let firstShifted = firstKept + old.breaks.count - countBefore
+        for index in firstShifted..<old.breaks.count { old.breaks[index] += delta }
+        if !old.missing.isEmpty || !missing.isEmpty {
+            old.missing = old.missing.filter { $0.end <= innerStart }
+                + missing.filter { $0.start >= innerStart && $0.end <= innerEnd }
+                + old.missing.filter { $0.start >= innerEndOld }.shifted(by: delta)
+        }
+        old.deriveGlyphTables()
         return innerStart..<innerEnd
     }
 
-    /// Whether boundaries found in the window agree with the old ones in both margins.
-    private func marginsAgree(_ found: [Int], _ old: [Int], innerStart: Int, innerEnd: Int, delta: Int) -> Bool {
-        let foundBefore = found.filter { $0 <= innerStart }, oldBefore = old.filter { $0 <= innerStart }
-        let foundAfter = found.filter { $0 >= innerEnd }, oldAfter = old.filter { $0 >= innerEnd - delta }.map { $0 + delta }
-        return foundBefore == oldBefore && foundAfter == oldAfter
+    /// The two margins of a window, in new offsets.
+    private struct Margins {
+        var outerStart, innerStart, innerEnd, outerEnd, delta: Int
+
+        /// Whether the boundaries `found` (ascending, in the window) are exactly the old
+        /// boundaries in both margins: (outerStart, innerStart] and [innerEnd, last].
+        func agree(_ found: [Int], through last: Int, flags: inout [Bool], old: (Int) -> Bool) -> Bool {
+            flags.removeAll(keepingCapacity: true)
+            flags.append(contentsOf: repeatElement(false, count: outerEnd - outerStart + 1))
+            for position in found { flags[position - outerStart] = true }
+            if innerStart > outerStart {
+                for p in (outerStart + 1)...innerStart where flags[p - outerStart] != old(p) { return false }
+            }
+            if last >= innerEnd {
+                for p in innerEnd...last where flags[p - outerStart] != old(p - delta) { return false }
+            }
+            return true
+        }
     }
 
     /// The run's glyphs with the inner window replaced, if the margins reshaped identically
@@ -204,6 +216,26 @@ extension ParagraphMeasurer {
         default:
             return false
         }
+    }
+}
+
+extension MeasuredParagraph {
+    func hasBreak(at position: Int) -> Bool {
+        let index = breaks.partitioningIndex { $0 >= position }
+        return index < breaks.count && breaks[index] == position
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `predicate`, for a predicate that is false
+    /// then true along the array (a binary search).
+    func partitioningIndex(where predicate: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 }
 
