@@ -48,10 +48,11 @@ extension Style {
             backdrop: Backdrop(top: color(0x0B0B1A), bottom: color(0x1B1035)))
     }()
 
-    /// Monospace at one size, left-aligned like a typed page, each line on a strip of label
-    /// tape with barely rounded corners.
+    /// Monospace at one size, each line on a strip of label tape with barely rounded corners.
+    /// Lines are centred: a left-aligned block of short lines would sit off-centre on the
+    /// story, since the block is as wide as the canvas less its margins.
     public static let typewriter = Style(
-        name: "typewriter", font: "CourierPrime-Regular.otf", fit: .fixed(56), alignment: .left,
+        name: "typewriter", font: "CourierPrime-Regular.otf", fit: .fixed(56), alignment: .center,
         lineSpacing: 1.12, background: .perLine(padding: 8, cornerRadius: 4), textColor: .black,
         backgroundColor: color(0xF4EBD0),
         backdrop: Backdrop(top: color(0x3E2F23), bottom: color(0x7A5C43)))

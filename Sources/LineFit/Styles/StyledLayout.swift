@@ -17,10 +17,10 @@ public struct StyledLayout: Sendable {
 extension Style {
     /// The style's font chain, loaded through `cache` (fonts are loaded once per process).
     public func fontChain(cache: FontCache = .shared) throws -> FontChain {
-        let primary = try cache.font(Style.resolve(font))
+        let primary = try cache.font(Style.fontPath(font))
         var fonts = [primary]
         for name in fallbacks {
-            let font = try cache.font(Style.resolve(name))
+            let font = try cache.font(Style.fontPath(name))
             if !fonts.contains(font) { fonts.append(font) }
         }
         return try FontChain(fonts: fonts)
@@ -38,17 +38,25 @@ extension Style {
         _ text: String, width: Double, maxHeight: Double? = nil, fonts: FontChain? = nil,
         language: String? = nil, engine: LayoutEngine? = nil
     ) throws -> StyledLayout {
-        let chain = try fonts ?? fontChain()
         var options = layoutOptions(width: width, maxHeight: maxHeight)
         options.language = language
-        let transformed = transform.apply(to: text, locale: language)
+        return try layout(text, options: options, fonts: fonts, engine: engine)
+    }
+
+    /// Lays out `text` with options the caller made (usually `layoutOptions(width:maxHeight:)`
+    /// with more settings changed), applying the style's transform and mapping back.
+    public func layout(
+        _ text: String, options: LayoutOptions, fonts: FontChain? = nil, engine: LayoutEngine? = nil
+    ) throws -> StyledLayout {
+        let chain = try fonts ?? fontChain()
+        let transformed = transform.apply(to: text, locale: options.language)
         let engine = try engine ?? LayoutEngine()
         let layout = try engine.layout(transformed.transformed, fonts: chain, options: options)
         return StyledLayout(style: self, fonts: chain, layout: transformed.mapBack(layout))
     }
 
     /// A bundled font's path for a bare file name; anything with a slash is a path already.
-    static func resolve(_ name: String) throws -> String {
+    public static func fontPath(_ name: String) throws -> String {
         name.contains("/") ? name : try BundledFonts.path(name)
     }
 }
