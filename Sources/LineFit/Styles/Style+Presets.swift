@@ -44,7 +44,7 @@ extension Style {
         return Style(
             name: "neon", font: "KaushanScript-Regular.otf", fit: .fill(min: 40, max: 260),
             lineSpacing: 1.0, textColor: colors.interior,
-            glow: Glow(color: colors.glow, radius: 14, strength: 1.8),
+            glow: Glow(color: colors.glow, radius: 18, strength: 2.4),
             backdrop: Backdrop(top: color(0x0B0B1A), bottom: color(0x1B1035)))
     }()
 
