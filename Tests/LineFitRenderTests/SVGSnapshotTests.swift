@@ -63,3 +63,17 @@ func colouredPixels(_ rgba: [UInt8]) -> Int {
         return rgba[offset + 3] > 128 && channels.max()! - channels.min()! > 60
     }.count
 }
+
+@Suite("Docs")
+struct DocsSnippetTests {
+    @Test("the docs/STYLES.md Swift example runs")
+    func stylesSnippet() throws {
+        var style = Style.neon.recolored(StyleColor(hex: "#00E5FF")!)
+        style.lineSpacing = 0.95
+        let story = try style.layout("Summer nights\nand city lights", width: 1080 - 2 * style.margin)
+        let svg = SVGRenderer(canvas: .story).render(story)
+        let png = try PNGRenderer(canvas: .story).render(story).pngData()
+        let link = story.layout.rects(for: 7..<13)
+        #expect(svg.contains("#00e5ff") && !png.isEmpty && link.count == 1)
+    }
+}

@@ -20,12 +20,12 @@ extension Style {
         Preset(rawValue: name.lowercased())?.style
     }
 
-    /// Sans at one size, lines centred, each in its own rounded bubble. 64 pt keeps about
-    /// four words on a 960-point line, the density of a chat bubble; the padding and radius
-    /// make the bubble's ends semicircles at that size.
+    /// Sans at one size, lines centred, each in its own rounded bubble. 80 pt keeps four or
+    /// five words on a 960-point line, the density of a chat bubble, and reads from arm's
+    /// length; a radius of about half the bubble's height makes its ends nearly round.
     public static let classic = Style(
-        name: "classic", font: "NotoSans-Regular.ttf", fit: .fixed(64), alignment: .center,
-        lineSpacing: 1.08, background: .perLine(padding: 14, cornerRadius: 40), textColor: .black,
+        name: "classic", font: "NotoSans-Regular.ttf", fit: .fixed(80), alignment: .center,
+        lineSpacing: 1.08, background: .perLine(padding: 14, cornerRadius: 48), textColor: .black,
         backgroundColor: .white,
         backdrop: Backdrop(top: color(0x4F5BD5), bottom: color(0xD62976)))
 
@@ -52,7 +52,7 @@ extension Style {
     /// Lines are centred: a left-aligned block of short lines would sit off-centre on the
     /// story, since the block is as wide as the canvas less its margins.
     public static let typewriter = Style(
-        name: "typewriter", font: "CourierPrime-Regular.otf", fit: .fixed(56), alignment: .center,
+        name: "typewriter", font: "CourierPrime-Regular.otf", fit: .fixed(64), alignment: .center,
         lineSpacing: 1.12, background: .perLine(padding: 8, cornerRadius: 4), textColor: .black,
         backgroundColor: color(0xF4EBD0),
         backdrop: Backdrop(top: color(0x3E2F23), bottom: color(0x7A5C43)))

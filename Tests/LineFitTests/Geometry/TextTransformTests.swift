@@ -54,7 +54,7 @@ struct StyleTests {
     @Test("the five presets carry their fonts and looks")
     func presets() {
         #expect(Style.Preset.allCases.map(\.style.name) == ["classic", "modern", "neon", "typewriter", "strong"])
-        #expect(Style.classic.fit == .fixed(64) && Style.typewriter.fit.minSize == Style.typewriter.fit.maxSize)
+        #expect(Style.classic.fit == .fixed(80) && Style.typewriter.fit.minSize == Style.typewriter.fit.maxSize)
         #expect(Style.modern.font == "BebasNeue-Regular.otf" && Style.modern.transform == .uppercase)
         #expect(Style.neon.font == "KaushanScript-Regular.otf" && Style.neon.glow != nil)
         #expect(Style.typewriter.font == "CourierPrime-Regular.otf")
