@@ -5,6 +5,7 @@ let package = Package(
     name: "LineFit",
     products: [
         .library(name: "LineFit", targets: ["LineFit"]),
+        .library(name: "LineFitRender", targets: ["LineFitRender"]),
         .executable(name: "linefit", targets: ["linefit"]),
     ],
     dependencies: [
@@ -27,10 +28,23 @@ let package = Package(
             name: "LineFit",
             dependencies: ["CHarfBuzz", "CICU"]
         ),
+        // PNG encoding and decoding for the renderer; only LineFitRender links it, so the
+        // core library has no image dependency.
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        // SVG and PNG pictures of a styled layout.
+        .target(
+            name: "LineFitRender",
+            dependencies: ["LineFit", "CPNG"]
+        ),
         .executableTarget(
             name: "linefit",
             dependencies: [
                 "LineFit",
+                "LineFitRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +52,13 @@ let package = Package(
             name: "LineFitTests",
             dependencies: ["LineFit"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "LineFitRenderTests",
+            dependencies: ["LineFitRender", "LineFit"],
+            // Read and rewritten in place through #filePath (goldens have an accept switch),
+            // so they are not bundled as resources.
+            exclude: ["Fixtures", "Goldens"]
         ),
     ]
 )

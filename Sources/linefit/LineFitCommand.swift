@@ -16,7 +16,7 @@ struct LineFitCommand: ParsableCommand {
     @Argument(help: "The text to lay out (default: standard input).")
     var text: String?
 
-    @Option(help: "Primary font file (default: the bundled LeagueSpartan-Bold.otf).")
+    @Option(help: "Primary font file (default: the style's; LeagueSpartan-Bold.otf for strong).")
     var font: String?
 
     @Option(parsing: .upToNextOption, help: "Fallback font files, in order (default: the bundled chain for Arabic, Hebrew, Devanagari, Thai, CJK and emoji).")
@@ -25,14 +25,14 @@ struct LineFitCommand: ParsableCommand {
     @Flag(help: "Use only --font, no fallback fonts.")
     var noFallback = false
 
-    @Option(parsing: .unconditional, help: "Available width in points.")
-    var width: Double = StoryDefaults.width
+    @Option(parsing: .unconditional, help: "Available width in points (default: the canvas width less the style's margins, 960).")
+    var width: Double?
 
-    @Option(parsing: .unconditional, help: "Minimum size in points: lines are broken at this size.")
-    var min: Double = StoryDefaults.minSize
+    @Option(parsing: .unconditional, help: "Minimum size in points: lines are broken at this size (default: the style's, 24 for strong).")
+    var min: Double?
 
-    @Option(parsing: .unconditional, help: "Maximum size in points.")
-    var max: Double = StoryDefaults.maxSize
+    @Option(parsing: .unconditional, help: "Maximum size in points (default: the style's, 300 for strong).")
+    var max: Double?
 
     @Option(parsing: .unconditional, help: "Size grid step in points (1 gives integer sizes).")
     var step: Double = 0.01
@@ -40,14 +40,14 @@ struct LineFitCommand: ParsableCommand {
     @Flag(help: "Measure with FreeType hinting at each size instead of scaling design units.")
     var hinted = false
 
-    @Option(parsing: .unconditional, help: "Letter spacing in em (scales with the size).")
-    var tracking: Double = 0
+    @Option(parsing: .unconditional, help: "Letter spacing in em (scales with the size; default: the style's).")
+    var tracking: Double?
 
-    @Option(parsing: .unconditional, help: "Line spacing factor applied to each line's own height.")
-    var lineSpacing: Double = 1
+    @Option(parsing: .unconditional, help: "Line spacing factor applied to each line's own height (default: the style's).")
+    var lineSpacing: Double?
 
-    @Option(help: "Alignment of lines held at --max: left, center or right.")
-    var align: LayoutOptions.Alignment = .center
+    @Option(help: "Alignment of lines held at --max: left, center or right (default: the style's).")
+    var align: LayoutOptions.Alignment?
 
     @Option(parsing: .unconditional, help: "Maximum block height in points: the whole block shrinks to fit.")
     var height: Double?
@@ -76,15 +76,22 @@ struct LineFitCommand: ParsableCommand {
         }
     }
 
+    @OptionGroup(title: "Pictures")
+    var render: RenderOptions
+
     mutating func run() throws {
         do {
             let input = try InputText.read(argument: text)
-            let chain = try fontChain()
-            let options = LayoutOptions(
-                width: width, minSize: min, maxSize: max, step: step, widthMode: hinted ? .hinted : .linear,
-                tracking: tracking, lineSpacing: lineSpacing, alignment: align, maxHeight: height,
-                baseDirection: direction.value)
-            let layout = try LayoutEngine().layout(input, fonts: chain, options: options)
+            let canvas = try render.resolveCanvas()
+            let overrides = StyleOverrides(
+                width: width, min: min, max: max, tracking: tracking, lineSpacing: lineSpacing, align: align, height: height)
+            var (style, options) = overrides.apply(to: try render.resolveStyle(canvas: canvas), canvas: canvas)
+            options.step = step
+            options.widthMode = hinted ? .hinted : .linear
+            options.baseDirection = direction.value
+            let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
+            let styled = try style.layout(input, options: options, fonts: chain)
+            let layout = styled.layout
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -92,25 +99,10 @@ struct LineFitCommand: ParsableCommand {
             } else {
                 print(LayoutTable(layout: layout).render())
             }
+            try render.write(styled, canvas: canvas)
         } catch let error as LineFitError {
             throw CLIError(message: error.description)
         }
-    }
-
-    private func fontChain() throws -> FontChain {
-        let primary = try font ?? BundledFonts.path(StoryDefaults.fontName)
-        var paths = [primary]
-        if !noFallback {
-            if fallback.isEmpty {
-                for name in BundledFonts.defaultFallbackNames {
-                    let path = try BundledFonts.path(name)
-                    if path != primary { paths.append(path) }
-                }
-            } else {
-                paths += fallback
-            }
-        }
-        return try FontChain(paths: paths)
     }
 }
 

@@ -1,0 +1,164 @@
+/// A Type Mode look as data: fonts, fitting, spacing, transform, background and colours.
+///
+/// A style is a value: copy a preset (`Style.classic`, ...) and change what you like. Sizes,
+/// paddings and radii are points on the reference story canvas, 1080 points wide
+/// (`Style.referenceCanvasWidth`); `scaled(by:)` makes the same look for another canvas.
+public struct Style: Hashable, Sendable {
+    /// How the line sizes are chosen.
+    public enum Fit: Hashable, Sendable {
+        /// Every line grows to fill the width, between `min` (where lines break) and `max`.
+        case fill(min: Double, max: Double)
+        /// Every line has this size (a fit with min == max); lines break where it fits.
+        case fixed(Double)
+
+        public var minSize: Double {
+            switch self {
+            case .fill(let min, _): min
+            case .fixed(let size): size
+            }
+        }
+
+        public var maxSize: Double {
+            switch self {
+            case .fill(_, let max): max
+            case .fixed(let size): size
+            }
+        }
+    }
+
+    /// What is drawn behind the text.
+    public enum Background: Hashable, Sendable {
+        case none
+        /// A rounded rectangle around each line's advance box (Classic's bubbles,
+        /// Typewriter's label strips).
+        case perLine(padding: Double, cornerRadius: Double)
+        /// One outline around all lines, merged where they overlap (Strong).
+        case merged(padding: Double, cornerRadius: Double)
+    }
+
+    /// A soft light behind the glyphs: their shape blurred and tinted (Neon).
+    public struct Glow: Hashable, Sendable {
+        public var color: StyleColor
+        /// Standard deviation of the blur, in points.
+        public var radius: Double
+        /// Multiplies the blurred alpha; above 1 makes the halo denser near the glyphs.
+        public var strength: Double
+
+        public init(color: StyleColor, radius: Double, strength: Double = 1.6) {
+            self.color = color
+            self.radius = radius
+            self.strength = strength
+        }
+    }
+
+    /// The story's backdrop: a vertical gradient from `top` to `bottom` (equal for a flat one).
+    public struct Backdrop: Hashable, Sendable {
+        public var top: StyleColor
+        public var bottom: StyleColor
+
+        public init(top: StyleColor, bottom: StyleColor) {
+            self.top = top
+            self.bottom = bottom
+        }
+
+        public init(_ color: StyleColor) {
+            self.init(top: color, bottom: color)
+        }
+    }
+
+    public var name: String
+    /// The primary font: a bundled font's file name (see `BundledFonts`) or a path.
+    public var font: String
+    /// Fallback fonts in order, as file names or paths.
+    public var fallbacks: [String]
+    public var fit: Fit
+    public var alignment: LayoutOptions.Alignment
+    /// Letter spacing in em.
+    public var tracking: Double
+    public var lineSpacing: Double
+    public var transform: TextTransform
+    public var background: Background
+    public var textColor: StyleColor
+    public var backgroundColor: StyleColor
+    public var glow: Glow?
+    public var backdrop: Backdrop
+    /// The space left and right of the text on the canvas: the layout width is the canvas
+    /// width minus twice this.
+    public var margin: Double
+
+    public init(
+        name: String, font: String, fallbacks: [String] = BundledFonts.defaultFallbackNames, fit: Fit,
+        alignment: LayoutOptions.Alignment = .center, tracking: Double = 0, lineSpacing: Double = 1,
+        transform: TextTransform = .none, background: Background = .none, textColor: StyleColor = .white,
+        backgroundColor: StyleColor = .black, glow: Glow? = nil,
+        backdrop: Backdrop = Backdrop(StyleColor(red: 0.1, green: 0.1, blue: 0.12)), margin: Double = 60
+    ) {
+        self.name = name
+        self.font = font
+        self.fallbacks = fallbacks
+        self.fit = fit
+        self.alignment = alignment
+        self.tracking = tracking
+        self.lineSpacing = lineSpacing
+        self.transform = transform
+        self.background = background
+        self.textColor = textColor
+        self.backgroundColor = backgroundColor
+        self.glow = glow
+        self.backdrop = backdrop
+        self.margin = margin
+    }
+
+    /// Story canvases are 1080 × 1920 points (a 9:16 phone screen at 1080p); style sizes are
+    /// chosen for that width.
+    public static let referenceCanvasWidth = 1080.0
+    public static let referenceCanvasHeight = 1920.0
+
+    /// The same look for a canvas `factor` times the reference width: every length (sizes,
+    /// margin, padding, radii, glow) is multiplied; em-based tracking and factors are not.
+    public func scaled(by factor: Double) -> Style {
+        var style = self
+        switch fit {
+        case .fill(let min, let max): style.fit = .fill(min: min * factor, max: max * factor)
+        case .fixed(let size): style.fit = .fixed(size * factor)
+        }
+        switch background {
+        case .none: break
+        case .perLine(let padding, let radius): style.background = .perLine(padding: padding * factor, cornerRadius: radius * factor)
+        case .merged(let padding, let radius): style.background = .merged(padding: padding * factor, cornerRadius: radius * factor)
+        }
+        style.glow?.radius *= factor
+        style.margin *= factor
+        return style
+    }
+
+    /// The style with `color` as its one palette colour. A glowing style derives both the
+    /// glyphs' interior and the glow from it (`Style.neonColors`); others use it for the text.
+    public func recolored(_ color: StyleColor) -> Style {
+        var style = self
+        if var glow {
+            let colors = Style.neonColors(palette: color)
+            style.textColor = colors.interior
+            glow.color = colors.glow
+            style.glow = glow
+        } else {
+            style.textColor = color
+        }
+        return style
+    }
+
+    /// A neon tube's colours from one palette colour: the glyphs' interior is the colour
+    /// washed almost to white (a lit tube looks white-hot at its core) and the halo is the
+    /// colour itself.
+    public static func neonColors(palette: StyleColor) -> (interior: StyleColor, glow: StyleColor) {
+        (palette.mixed(with: .white, amount: 0.72).withAlpha(1), palette.withAlpha(1))
+    }
+
+    /// The layout options of this style for a width (usually the canvas width minus twice the
+    /// margin) and an optional height limit.
+    public func layoutOptions(width: Double, maxHeight: Double? = nil) -> LayoutOptions {
+        LayoutOptions(
+            width: width, minSize: fit.minSize, maxSize: fit.maxSize, tracking: tracking,
+            lineSpacing: lineSpacing, alignment: alignment, maxHeight: maxHeight)
+    }
+}

@@ -1,0 +1,100 @@
+import LineFit
+
+/// Paints a styled layout into pixels: backdrop, background shapes, glow, text, emoji.
+///
+/// Glyph outlines come from FreeType in design units (`Font.outline(glyph:)`), scaled to the
+/// line's size and filled by `CoverageRasterizer` with exact-area antialiasing; all glyphs
+/// join one text mask first, so overlapping strokes of a script face do not darken where
+/// they cross. Colour emoji are the font's bitmaps scaled to the line's size.
+public struct PNGRenderer {
+    /// The canvas to centre the block on; nil makes a picture just large enough, transparent.
+    public var canvas: RenderCanvas?
+
+    public init(canvas: RenderCanvas? = .story) {
+        self.canvas = canvas
+    }
+
+    /// The picture of `styled`.
+    public func render(_ styled: StyledLayout) -> RGBAImage {
+        let scene = StoryScene(styled, canvas: canvas)
+        var image = RGBAImage(width: scene.width, height: scene.height)
+        if let backdrop = scene.backdrop { image.fill(backdrop) }
+
+        if !scene.backgrounds.isEmpty {
+            let shapes = OutlinePath(elements: scene.backgroundPaths.flatMap(\.elements))
+            image.paint(scene.style.backgroundColor, through: CoverageMask(path: shapes, clipWidth: image.width, clipHeight: image.height))
+        }
+
+        let text = textMask(scene)
+        if let glow = scene.style.glow, glow.radius > 0 {
+            // A wide soft halo and a tight bright one: a lit tube's light falls off fast near
+            // the glass and slowly into the room.
+            let wide = GlowBlur.blurred(text, sigma: glow.radius, strength: glow.strength, clipWidth: image.width, clipHeight: image.height)
+            let tight = GlowBlur.blurred(text, sigma: glow.radius / 3, strength: glow.strength, clipWidth: image.width, clipHeight: image.height)
+            image.paint(glow.color, through: wide)
+            image.paint(glow.color, through: tight)
+        }
+        image.paint(scene.style.textColor, through: text)
+
+        for glyph in scene.glyphs {
+            let font = scene.fonts.fonts[glyph.font]
+            guard font.isBitmapOnly, let bitmap = font.colorBitmap(glyph: glyph.id) else { continue }
+            ColorGlyphPainter.paint(bitmap, x: glyph.x, y: glyph.y, size: glyph.size, into: &image)
+        }
+        return image
+    }
+
+    /// The union of every outline glyph's coverage, over the text's bounds.
+    func textMask(_ scene: StoryScene) -> CoverageMask {
+        var outlines: [GlyphKey: OutlinePath] = [:]
+        var masks: [CoverageMask] = []
+        for glyph in scene.glyphs {
+            let font = scene.fonts.fonts[glyph.font]
+            guard !font.isBitmapOnly else { continue }
+            let key = GlyphKey(font: glyph.font, id: glyph.id)
+            let outline: OutlinePath
+            if let cached = outlines[key] {
+                outline = cached
+            } else {
+                outline = font.outline(glyph: glyph.id) ?? OutlinePath()
+                outlines[key] = outline
+            }
+            guard !outline.isEmpty else { continue }
+            let scale = scene.unitScale(font: glyph.font, size: glyph.size)
+            let placed = outline.transformed(scale: scale, flipY: true, dx: glyph.x, dy: glyph.y)
+            let mask = CoverageMask(path: placed, clipWidth: scene.width, clipHeight: scene.height)
+            if mask.width > 0 { masks.append(mask) }
+        }
+        return CoverageMask.union(masks)
+    }
+}
+
+/// A glyph of one font of the chain, the key of a render's outline cache.
+struct GlyphKey: Hashable {
+    var font: Int
+    var id: UInt32
+}
+
+extension CoverageMask {
+    /// The masks combined as alpha "over" alpha (a + b − ab) on their common bounds.
+    static func union(_ masks: [CoverageMask]) -> CoverageMask {
+        guard let first = masks.first else { return CoverageMask(x: 0, y: 0, width: 0, height: 0, values: []) }
+        var left = first.x, top = first.y, right = first.x + first.width, bottom = first.y + first.height
+        for mask in masks.dropFirst() {
+            left = min(left, mask.x); top = min(top, mask.y)
+            right = max(right, mask.x + mask.width); bottom = max(bottom, mask.y + mask.height)
+        }
+        let width = right - left
+        var values = [Float](repeating: 0, count: width * (bottom - top))
+        for mask in masks {
+            for row in 0..<mask.height {
+                let base = (mask.y - top + row) * width + mask.x - left
+                for column in 0..<mask.width {
+                    let a = values[base + column], b = mask.values[row * mask.width + column]
+                    values[base + column] = a + b - a * b
+                }
+            }
+        }
+        return CoverageMask(x: left, y: top, width: width, height: bottom - top, values: values)
+    }
+}

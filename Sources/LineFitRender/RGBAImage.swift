@@ -1,0 +1,98 @@
+import LineFit
+
+/// A picture being painted: premultiplied RGBA floats, rows top to bottom.
+///
+/// Premultiplied alpha makes Porter–Duff "over" one multiply-add per channel,
+/// `result = source + destination × (1 − source alpha)`, which is correct for translucent
+/// destinations too (a picture without a canvas starts transparent). Colours blend in sRGB
+/// values, as browsers blend SVG, so the PNG and SVG of a story match.
+public struct RGBAImage: Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width × height × 4` premultiplied components in 0...1.
+    var pixels: [Float]
+
+    /// A transparent picture.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [Float](repeating: 0, count: width * height * 4)
+    }
+
+    /// The pixel at (x, y) as straight (not premultiplied) 8-bit R, G, B, A.
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        let bytes = RGBAImage.straightBytes(pixels, at: (y * width + x) * 4)
+        return (bytes.0, bytes.1, bytes.2, bytes.3)
+    }
+
+    /// The whole picture as straight 8-bit RGBA, what PNG stores.
+    public var straightRGBA: [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: width * height * 4)
+        for index in 0..<(width * height) {
+            let pixel = RGBAImage.straightBytes(pixels, at: index * 4)
+            bytes[index * 4] = pixel.0
+            bytes[index * 4 + 1] = pixel.1
+            bytes[index * 4 + 2] = pixel.2
+            bytes[index * 4 + 3] = pixel.3
+        }
+        return bytes
+    }
+
+    private static func straightBytes(_ pixels: [Float], at offset: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let alpha = pixels[offset + 3]
+        guard alpha > 0 else { return (0, 0, 0, 0) }
+        func byte(_ value: Float) -> UInt8 { UInt8((min(1, max(0, value)) * 255).rounded()) }
+        return (byte(pixels[offset] / alpha), byte(pixels[offset + 1] / alpha), byte(pixels[offset + 2] / alpha), byte(alpha))
+    }
+
+    /// Fills the picture with a vertical gradient (opaque backdrop of a story).
+    mutating func fill(_ backdrop: Style.Backdrop) {
+        for row in 0..<height {
+            let t = height > 1 ? Double(row) / Double(height - 1) : 0
+            let color = backdrop.top.mixed(with: backdrop.bottom, amount: t)
+            let premultiplied = RGBAImage.premultiplied(color)
+            for column in 0..<width {
+                let offset = (row * width + column) * 4
+                for channel in 0..<4 { pixels[offset + channel] = premultiplied[channel] }
+            }
+        }
+    }
+
+    /// Paints `color` through a coverage mask: at each pixel, the colour with alpha scaled by
+    /// the coverage, over what is there.
+    mutating func paint(_ color: StyleColor, through mask: CoverageMask) {
+        let source = RGBAImage.premultiplied(color)
+        let imageWidth = width, imageHeight = height
+        pixels.withUnsafeMutableBufferPointer { pixels in
+            mask.values.withUnsafeBufferPointer { values in
+                for row in 0..<mask.height where mask.y + row >= 0 && mask.y + row < imageHeight {
+                    for column in 0..<mask.width where mask.x + column >= 0 && mask.x + column < imageWidth {
+                        let coverage = values[row * mask.width + column]
+                        guard coverage > 0 else { continue }
+                        let offset = ((mask.y + row) * imageWidth + mask.x + column) * 4
+                        let keep = 1 - source[3] * coverage
+                        for channel in 0..<4 {
+                            pixels[offset + channel] = source[channel] * coverage + pixels[offset + channel] * keep
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws a premultiplied RGBA pixel over the one at (x, y).
+    mutating func blend(x: Int, y: Int, premultiplied source: (Float, Float, Float, Float)) {
+        guard x >= 0, y >= 0, x < width, y < height, source.3 > 0 else { return }
+        let offset = (y * width + x) * 4
+        let keep = 1 - source.3
+        pixels[offset] = source.0 + pixels[offset] * keep
+        pixels[offset + 1] = source.1 + pixels[offset + 1] * keep
+        pixels[offset + 2] = source.2 + pixels[offset + 2] * keep
+        pixels[offset + 3] = source.3 + pixels[offset + 3] * keep
+    }
+
+    static func premultiplied(_ color: StyleColor) -> [Float] {
+        let alpha = Float(min(1, max(0, color.alpha)))
+        return [Float(color.red) * alpha, Float(color.green) * alpha, Float(color.blue) * alpha, alpha]
+    }
+}

@@ -1,0 +1,135 @@
+import LineFit
+
+/// The size of a story canvas in pixels (one pixel per layout point).
+public struct RenderCanvas: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The 1080 × 1920 story canvas.
+    public static let story = RenderCanvas(width: 1080, height: 1920)
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// What both renderers draw, in drawing order, with every position in picture pixels:
+/// the backdrop, the background shapes, the glyphs (outline or colour bitmap) and the glow.
+///
+/// Building it once keeps the SVG and the PNG of a layout identical in geometry: they differ
+/// only in how they paint.
+struct StoryScene {
+    /// One glyph to draw: `font` and `id` into the layout's chain; its origin (pen position
+    /// plus offsets, on the baseline) in picture pixels; points per design unit.
+    struct GlyphDraw {
+        var font: Int
+        var id: UInt32
+        var x: Double
+        var y: Double
+        var size: Double
+    }
+
+    let width: Int
+    let height: Int
+    /// Where the block's (0, 0) lands in the picture.
+    let originX: Double
+    let originY: Double
+    /// Nil for a picture without a canvas: a transparent background.
+    let backdrop: Style.Backdrop?
+    /// Background shapes in block coordinates.
+    let backgrounds: [OutlinePath]
+    let glyphs: [GlyphDraw]
+    let styled: StyledLayout
+
+    var style: Style { styled.style }
+    var fonts: FontChain { styled.fonts }
+
+    /// Places the block centred on `canvas`, or, without a canvas, in a picture just large
+    /// enough for its ink, backgrounds and glow.
+    init(_ styled: StyledLayout, canvas: RenderCanvas?) {
+        self.styled = styled
+        let layout = styled.layout
+        switch styled.style.background {
+        case .none: backgrounds = []
+        case .perLine(let padding, let radius): backgrounds = layout.lineBackgrounds(padding: padding, cornerRadius: radius)
+        case .merged(let padding, let radius): backgrounds = layout.mergedOutline(padding: padding, cornerRadius: radius)
+        }
+        var glyphs: [GlyphDraw] = []
+        for line in layout.lines {
+            for run in line.runs {
+                for glyph in run.glyphs {
+                    glyphs.append(GlyphDraw(
+                        font: run.fontIndex, id: glyph.id, x: line.x + run.x + glyph.x + glyph.xOffset,
+                        // HarfBuzz offsets are y up; the picture's y grows downward.
+                        y: line.baseline - glyph.yOffset, size: line.size))
+                }
+            }
+        }
+        if let canvas {
+            width = canvas.width
+            height = canvas.height
+            originX = ((Double(canvas.width) - layout.width) / 2).rounded()
+            originY = ((Double(canvas.height) - layout.height) / 2).rounded()
+            backdrop = styled.style.backdrop
+        } else {
+            let bounds = StoryScene.contentBounds(styled, backgrounds: backgrounds)
+            width = max(1, Int((bounds.width).rounded(.up)))
+            height = max(1, Int((bounds.height).rounded(.up)))
+            originX = -bounds.minX.rounded(.down)
+            originY = -bounds.minY.rounded(.down)
+            backdrop = nil
+        }
+        let (dx, dy) = (originX, originY)
+        self.glyphs = glyphs.map {
+            GlyphDraw(font: $0.font, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size)
+        }
+    }
+
+    /// Everything that paints, in block coordinates: ink, backgrounds and three glow radii.
+    static func contentBounds(_ styled: StyledLayout, backgrounds: [OutlinePath]) -> LayoutRect {
+        var box = LayoutRect(x: 0, y: 0, width: styled.layout.width, height: max(1, styled.layout.height))
+        for ink in styled.layout.inkBoxes(fonts: styled.fonts) {
+            if let ink { box = box.union(ink) }
+        }
+        for path in backgrounds {
+            for element in path.elements {
+                if case .line(let p) = element { box = box.union(LayoutRect(x: p.x, y: p.y, width: 0, height: 0)) }
+                if case .curve(_, _, let p) = element { box = box.union(LayoutRect(x: p.x, y: p.y, width: 0, height: 0)) }
+            }
+        }
+        let glowReach = (styled.style.glow?.radius ?? 0) * StoryScene.glowReach
+        return box.outset(by: glowReach + 2)
+    }
+
+    /// A Gaussian's tail beyond three standard deviations is under 0.3 %: invisible in 8 bits.
+    static let glowReach = 3.0
+
+    /// The scale from a font's design units to picture pixels at `size`.
+    func unitScale(font: Int, size: Double) -> Double {
+        size / Double(fonts.fonts[font].unitsPerEm)
+    }
+
+    /// The background shapes in picture coordinates.
+    var backgroundPaths: [OutlinePath] {
+        backgrounds.map { $0.transformed(scale: 1, flipY: false, dx: originX, dy: originY) }
+    }
+}
+
+extension OutlinePath {
+    /// The path scaled, optionally flipped (font y up to picture y down), then moved.
+    func transformed(scale: Double, flipY: Bool, dx: Double, dy: Double) -> OutlinePath {
+        let sy = flipY ? -scale : scale
+        func map(_ p: LayoutPoint) -> LayoutPoint { LayoutPoint(x: p.x * scale + dx, y: p.y * sy + dy) }
+        return OutlinePath(elements: elements.map { element in
+            switch element {
+            case .move(let p): .move(map(p))
+            case .line(let p): .line(map(p))
+            case .curve(let a, let b, let c): .curve(map(a), map(b), map(c))
+            case .close: .close
+            }
+        })
+    }
+}

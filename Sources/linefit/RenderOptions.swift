@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import LineFit
+import LineFitRender
+
+/// The picture options: a style, and SVG/PNG outputs on a story canvas.
+///
+/// Values are taken as strings and checked in `resolve`, so a bad one is reported as a
+/// single line (ArgumentParser's own parse errors add the usage text).
+struct RenderOptions: ParsableArguments {
+    @Option(help: "Type Mode style: classic, modern, neon, typewriter or strong (default: strong). It picks the fonts, sizes, spacing and look; --font, --min, --max and the like override it.")
+    var style: String?
+
+    @Option(help: "Write the picture as SVG to this file.")
+    var svg: String?
+
+    @Option(help: "Write the picture as PNG to this file.")
+    var png: String?
+
+    @Option(help: "Canvas size WxH in pixels for --svg/--png (default 1080x1920), or none for a picture just around the text. The style's sizes scale with the canvas width.")
+    var canvas: String?
+
+    @Option(help: "Text colour #RRGGBB (Neon derives its glow from it).")
+    var color: String?
+
+    @Option(help: "Colour #RRGGBB behind the text, or none (a style without one gets rounded line backgrounds).")
+    var background: String?
+
+    var isRendering: Bool { svg != nil || png != nil }
+
+    /// The style after --style, --color and --background, scaled to the canvas.
+    func resolveStyle(canvas: RenderCanvas?) throws -> Style {
+        let name = style ?? Style.Preset.strong.rawValue
+        guard var resolved = Style.named(name) else {
+            let names = Style.Preset.allCases.map(\.rawValue).joined(separator: ", ")
+            throw CLIError(message: "unknown style '\(name)': use one of \(names)")
+        }
+        if let color {
+            guard let parsed = StyleColor(hex: color) else { throw CLIError(message: "bad --color '\(color)': use #RRGGBB") }
+            resolved = resolved.recolored(parsed)
+        }
+        if let background {
+            if background.lowercased() == "none" {
+                resolved.background = .none
+            } else {
+                guard let parsed = StyleColor(hex: background) else {
+                    throw CLIError(message: "bad --background '\(background)': use #RRGGBB or none")
+                }
+                resolved.backgroundColor = parsed
+                if resolved.background == .none { resolved.background = RenderOptions.addedBackground }
+            }
+        }
+        if let canvas { resolved = resolved.scaled(by: Double(canvas.width) / Style.referenceCanvasWidth) }
+        return resolved
+    }
+
+    /// Line backgrounds for a style that has none, as Classic's bubbles but tighter.
+    static let addedBackground = Style.Background.perLine(padding: 12, cornerRadius: 18)
+
+    /// The canvas when rendering: --canvas, or the story canvas; nil for `none` or when no
+    /// picture is asked for. Checks the output folders first, so a typo in a path fails
+    /// before any work and before anything is printed.
+    func resolveCanvas() throws -> RenderCanvas? {
+        guard isRendering else { return nil }
+        for path in [svg, png].compactMap({ $0 }) {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError(message: "cannot write \(path): no folder \(folder)")
+            }
+            guard FileManager.default.isWritableFile(atPath: folder) else {
+                throw CLIError(message: "cannot write \(path): the folder \(folder) is not writable")
+            }
+        }
+        guard let canvas else { return .story }
+        if canvas.lowercased() == "none" { return nil }
+        let parts = canvas.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (1...RenderOptions.largestSide).contains(width), (1...RenderOptions.largestSide).contains(height) else {
+            throw CLIError(message: "bad --canvas '\(canvas)': use WxH with whole pixels from 1 to \(RenderOptions.largestSide), such as 1080x1920, or none")
+        }
+        return RenderCanvas(width: width, height: height)
+    }
+
+    /// 16384 px is a 4× story; larger canvases only exhaust memory (16 bytes per pixel).
+    static let largestSide = 16_384
+
+    /// The font chain: the style's fonts unless --font, --fallback or --no-fallback say
+    /// otherwise.
+    func fontChain(style: Style, font: String?, fallback: [String], noFallback: Bool) throws -> FontChain {
+        let cache = FontCache.shared
+        let primary = try cache.font(font ?? Style.fontPath(style.font))
+        var fonts = [primary]
+        if !noFallback {
+            let paths = fallback.isEmpty ? try style.fallbacks.map { try Style.fontPath($0) } : fallback
+            for path in paths {
+                let loaded = try cache.font(path)
+                if !fonts.contains(loaded) { fonts.append(loaded) }
+            }
+        }
+        return try FontChain(fonts: fonts)
+    }
+
+    /// Writes the requested pictures.
+    func write(_ styled: StyledLayout, canvas: RenderCanvas?) throws {
+        if let svg {
+            try save(Data(SVGRenderer(canvas: canvas).render(styled).utf8), to: svg)
+        }
+        if let png {
+            let data: Data
+            do {
+                data = try PNGRenderer(canvas: canvas).render(styled).pngData()
+            } catch {
+                throw CLIError(message: "cannot encode \(png): \(error)")
+            }
+            try save(data, to: png)
+        }
+    }
+
+    private func save(_ data: Data, to path: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path))
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+            throw CLIError(message: "cannot write \(path): \(reason)")
+        }
+    }
+}
+
+/// The layout flags a style fills in when they are not given.
+struct StyleOverrides {
+    var width: Double?
+    var min: Double?
+    var max: Double?
+    var tracking: Double?
+    var lineSpacing: Double?
+    var align: LayoutOptions.Alignment?
+    var height: Double?
+
+    /// The style with the given flags applied, and its layout options for the canvas: the
+    /// width is the canvas width less the style's margins, the height limit the canvas
+    /// height less twice as much (stories keep clear of the top and bottom bars).
+    func apply(to style: Style, canvas: RenderCanvas?) -> (Style, LayoutOptions) {
+        var style = style
+        if min != nil || max != nil {
+            let low = min ?? Swift.min(style.fit.minSize, max ?? style.fit.minSize)
+            let high = max ?? Swift.max(style.fit.maxSize, low)
+            style.fit = low == high ? .fixed(low) : .fill(min: low, max: high)
+        }
+        if let tracking { style.tracking = tracking }
+        if let lineSpacing { style.lineSpacing = lineSpacing }
+        if let align { style.alignment = align }
+        let canvasWidth = canvas.map { Double($0.width) } ?? Style.referenceCanvasWidth
+        let limit = height ?? canvas.map { Swift.max(1, Double($0.height) - 4 * style.margin) }
+        let options = style.layoutOptions(width: width ?? canvasWidth - 2 * style.margin, maxHeight: limit)
+        return (style, options)
+    }
+}
