@@ -132,7 +132,7 @@ public final class LayoutEngine {
         let options = context.options
         let minSize = context.minSize
         let shaper = lineShaper(measured, context: context)
-        var breaker = GreedyLineBreaker(limit: options.width / minSize, tracking: options.tracking)
+        var breaker = GreedyLineBreaker(width: options.width, minSize: minSize, tracking: options.tracking)
         breaker.exactAlways = options.widthMode == .hinted
         var scratch: [LinePiece] = []
         var spans: [LineSpan] = []
@@ -142,7 +142,9 @@ public final class LayoutEngine {
                shaper.hintedPieces(&scratch, lineRange: start..<contentEnd, size: minSize) {
                 return scratch.width(tracking: options.tracking * minSize) <= options.width
             }
-            return scratch.width(tracking: options.tracking) * minSize <= options.width
+            // The same expression as the fitter's test at the minimum size.
+            return measured.lineEmWidth(start, contentEnd, pieces: scratch, tracking: options.tracking) * minSize
+                <= options.width
         }
         return spans
     }
@@ -153,6 +155,7 @@ public final class LayoutEngine {
         let placement = context.placement
         let shaper = lineShaper(paragraph, context: context)
         shaper.pieces(span.start, span.contentEnd, into: &pieces)
+        let linearEm = paragraph.lineEmWidth(span.start, span.contentEnd, pieces: pieces, tracking: options.tracking)
         var fit: LineFitter.Fit
         var scale: Double
         if options.widthMode == .hinted, !pieces.isEmpty {
@@ -162,18 +165,18 @@ public final class LayoutEngine {
             fit = fitter.fitMeasured { size in
                 guard hintable, shaper.hintedPieces(&probe, lineRange: lineRange, size: size) else {
                     hintable = false
-                    return pieces.width(tracking: options.tracking) * size
+                    return linearEm * size
                 }
                 return probe.width(tracking: options.tracking * size)
             }
             if hintable, shaper.hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
                 scale = 1
             } else {
-                fit = fitter.fitLinear(emWidth: pieces.width(tracking: options.tracking))
+                fit = fitter.fitLinear(emWidth: linearEm)
                 scale = fit.size
             }
         } else {
-            fit = fitter.fitLinear(emWidth: pieces.width(tracking: options.tracking))
+            fit = fitter.fitLinear(emWidth: linearEm)
             scale = fit.size
         }
         let placed = placement.runs(pieces, size: fit.size, scale: scale, base: base)
@@ -186,7 +189,7 @@ public final class LayoutEngine {
         if span.end > paragraph.contentLength { flags.insert(.endsParagraph) }
         return Line(
             start: base + span.start, end: base + span.end, contentEnd: base + span.contentEnd,
-            size: fit.size, width: placed.width, x: 0, top: 0, baseline: 0,
+            size: fit.size, width: fit.width, x: 0, top: 0, baseline: 0,
             ascent: metrics.ascent * fit.size, descent: metrics.descent * fit.size, height: 0,
             flags: flags, runs: placed.runs)
     }

@@ -20,9 +20,36 @@ struct LineSpan: Hashable {
 /// (it reshapes when a line edge is unsafe to break, or in hinted mode), and the breaker
 /// steps back to the previous opportunity while it does not fit.
 struct GreedyLineBreaker {
-    /// The width available, in em at the minimum size (width / minSize).
-    var limit: Double
+    var width: Double
+    var minSize: Double
     var tracking: Double
+    /// Set in hinted mode, where the paragraph's widths are unhinted and every line must be
+    /// measured by `fitsExactly`.
+    var exactAlways = false
+
+    /// The fitter's own test at the minimum size (`LineFitter.fitLinear`), so that a line
+    /// the breaker accepts is never one the fitter finds too wide.
+    private func fits(emWidth: Double) -> Bool { emWidth * minSize <= width }
+
+    /// Candidates are scanned with prefix-sum estimates, which differ from a line's exact
+    /// width in the last bits; the scan lets them exceed the width by this fraction so it
+    /// never stops short of the exact answer, which `lineFits` then decides.
+    private static let estimateSlack = 1e-9
+
+    private func estimateFits(_ paragraph: MeasuredParagraph, _ start: Int, _ content: Int) -> Bool {
+        paragraph.estimatedWidth(start, content, tracking: tracking) * minSize <= width * (1 + Self.estimateSlack)
+    }
+
+    /// Whether `start..<content` fits at the minimum size, measured exactly: from the sliced
+    /// glyphs where both ends are safe to break, by `fitsExactly` (reshaping) elsewhere.
+    private func lineFits(
+        _ paragraph: MeasuredParagraph, _ start: Int, _ content: Int, _ fitsExactly: (Int, Int) -> Bool
+    ) -> Bool {
+        if !exactAlways, paragraph.isSafeBoundary[start], paragraph.isSafeBoundary[content] {
+            return fits(emWidth: paragraph.slicedEmWidth(start, content, tracking: tracking))
+        }
+        return fitsExactly(start, content)
+    }
 
     /// Appends the lines from `start` (which must be a line start) to the paragraph's end,
     /// or until `stop` returns true for a line just appended.
@@ -36,19 +63,29 @@ struct GreedyLineBreaker {
         while start < paragraph.length {
             if let last = spans.last, last.end == start, stop(last) { return }
             while next < breaks.count, breaks[next] <= start { next += 1 }
-            // Every paragraph ends with a break at its length, so `next` is in range.
+            // Every paragraph ends with a break at its length, so `next` is in range. Scan
+            // with the estimate, then step back while the exact measure says no.
             var chosen: Int?
             var j = next
             while j < breaks.count {
                 let content = paragraph.contentEnd(from: start, to: breaks[j])
-                guard paragraph.estimatedWidth(start, content, tracking: tracking) <= limit else { break }
+                // Leading spaces alone do not make a line (unless they are all there is).
+                if content == start, j < breaks.count - 1 {
+                    j += 1
+                    continue
+                }
+                guard estimateFits(paragraph, start, content) else { break }
                 chosen = j
                 j += 1
             }
             while let candidate = chosen {
                 let content = paragraph.contentEnd(from: start, to: breaks[candidate])
-                if needsExactCheck(paragraph, start, content) == false || fitsExactly(start, content) { break }
+                if lineFits(paragraph, start, content, fitsExactly) { break }
                 chosen = candidate > next ? candidate - 1 : nil
+                if let earlier = chosen, paragraph.contentEnd(from: start, to: breaks[earlier]) == start,
+                   earlier < breaks.count - 1 {
+                    chosen = nil
+                }
             }
             if let candidate = chosen {
                 let end = breaks[candidate]
@@ -58,26 +95,24 @@ struct GreedyLineBreaker {
                 start = end
                 continue
             }
-            let end = emergencyBreak(paragraph, from: start, before: breaks[next], fitsExactly: fitsExactly)
+            // Not even the next word fits: break it between clusters. The word is what lies
+            // before the first opportunity that ends some content.
+            var wordEnd = next
+            while wordEnd < breaks.count - 1, paragraph.contentEnd(from: start, to: breaks[wordEnd]) == start {
+                wordEnd += 1
+            }
+            let end = emergencyBreak(paragraph, from: start, before: breaks[wordEnd], fitsExactly: fitsExactly)
             // The emergency break may land on the opportunity itself (a lone cluster too wide
             // for the line): then no word was broken.
             spans.append(LineSpan(
                 start: start, end: end, contentEnd: paragraph.contentEnd(from: start, to: end),
-                brokenInsideWord: end < breaks[next]))
+                brokenInsideWord: end < breaks[wordEnd]))
             start = end
         }
     }
 
-    /// Exact and estimated widths agree when both edges are safe HarfBuzz boundaries.
-    private func needsExactCheck(_ paragraph: MeasuredParagraph, _ start: Int, _ end: Int) -> Bool? {
-        guard !exactAlways else { return true }
-        return !(paragraph.isSafeBoundary[start] && paragraph.isSafeBoundary[end])
-    }
-
-    /// Set in hinted mode, where estimates are unhinted and every line must be checked.
-    var exactAlways = false
-
-    /// The end of the longest run of whole clusters from `start` that fits, at least one.
+    /// The end of the longest run of whole clusters from `start` that fits, at least one
+    /// cluster, and past any whitespace that follows it up to `limitOffset`.
     private func emergencyBreak(
         _ paragraph: MeasuredParagraph, from start: Int, before limitOffset: Int,
         fitsExactly: (Int, Int) -> Bool
@@ -85,23 +120,29 @@ struct GreedyLineBreaker {
         var candidates: [Int] = []
         var q = start + 1
         while q < limitOffset {
-            if paragraph.isGraphemeStart[q] && paragraph.isClusterStart[q] { candidates.append(q) }
+            if paragraph.isGraphemeStart[q] && paragraph.isClusterStart[q] && !paragraph.isWhitespace[q - 1] {
+                candidates.append(q)
+            }
             q += 1
         }
         candidates.append(limitOffset)
         var best: Int?
         for (index, end) in candidates.enumerated() {
             let content = paragraph.contentEnd(from: start, to: end)
-            guard paragraph.estimatedWidth(start, content, tracking: tracking) <= limit else { break }
+            if content == start { continue }
+            guard estimateFits(paragraph, start, content) else { break }
             best = index
         }
         while let index = best {
-            let end = candidates[index]
-            let content = paragraph.contentEnd(from: start, to: end)
-            if needsExactCheck(paragraph, start, content) == false || fitsExactly(start, content) { break }
+            let content = paragraph.contentEnd(from: start, to: candidates[index])
+            if content > start, lineFits(paragraph, start, content, fitsExactly) { break }
             best = index > 0 ? index - 1 : nil
         }
-        // Nothing fits: the first cluster goes alone and the line reports that it overflows.
-        return candidates[best ?? 0]
+        // Nothing fits: the first visible cluster goes alone and the line reports that it
+        // overflows.
+        var end = candidates[best ?? candidates.firstIndex { paragraph.contentEnd(from: start, to: $0) > start } ?? 0]
+        // Whitespace after the break belongs to this line, not to a blank line of its own.
+        while end < limitOffset, paragraph.isWhitespace[end] { end += 1 }
+        return end
     }
 }

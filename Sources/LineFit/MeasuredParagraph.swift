@@ -45,11 +45,46 @@ struct MeasuredParagraph {
     }
 
     /// The estimated em width of `start..<end` (no trailing whitespace expected), tracking
-    /// included; exact when both ends are safe boundaries.
+    /// included: O(1) from prefix sums, equal to `slicedEmWidth` up to rounding (the sums
+    /// carry the rounding of the text before `start`), so it only chooses candidates.
     func estimatedWidth(_ start: Int, _ end: Int, tracking: Double) -> Double {
         guard end > start else { return 0 }
         let clusters = prefixClusters[end] - prefixClusters[start]
         return prefixAdvance[end] - prefixAdvance[start] + tracking * Double(max(0, clusters - 1))
+    }
+
+    /// The em width of the line `start..<contentEnd` whose glyphs are `pieces`. The breaker
+    /// and the fitter both use this value, and it depends only on the line's own glyphs (not
+    /// on floating-point prefix sums of the text before it), so a line measures the same
+    /// wherever an edit moved it.
+    func lineEmWidth(_ start: Int, _ contentEnd: Int, pieces: [LinePiece], tracking: Double) -> Double {
+        if isSafeBoundary[start] && isSafeBoundary[contentEnd] {
+            return slicedEmWidth(start, contentEnd, tracking: tracking)
+        }
+        return pieces.width(tracking: tracking)
+    }
+
+    /// `[LinePiece].width` of the glyphs sliced from the paragraph's runs, without building
+    /// the pieces: the same additions in the same order.
+    func slicedEmWidth(_ start: Int, _ end: Int, tracking: Double) -> Double {
+        guard end > start, !runs.isEmpty else { return 0 }
+        var total = 0.0
+        var clusters = 0
+        var index = runIndex(containing: start)
+        while index < runs.count, runs[index].range.lowerBound < end {
+            let run = runs[index]
+            let range = max(start, run.range.lowerBound)..<min(end, run.range.upperBound)
+            var previous = -1
+            for glyph in glyphs[index].slice(clusters: range, rightToLeft: run.isRightToLeft) {
+                total += glyph.advance
+                if glyph.cluster != previous {
+                    clusters += 1
+                    previous = glyph.cluster
+                }
+            }
+            index += 1
+        }
+        return total + tracking * Double(Swift.max(0, clusters - 1))
     }
 
     /// Index of the run containing the relative offset.
