@@ -85,10 +85,8 @@ import Testing
         // where the emergency break ends at the break opportunity itself.
         let text = String(repeating: Self.family, count: 3)
         let layout = try LayoutEngine().layout(text, fonts: try ScriptFonts.chain(), options: Self.options(width: 10))
-        withKnownIssue("brokenInsideWord is set on a one-cluster line that ends at a UAX #14 opportunity") {
-            for line in layout.lines {
-                #expect(!line.flags.contains(.brokenInsideWord))
-            }
+        for line in layout.lines {
+            #expect(!line.flags.contains(.brokenInsideWord))
         }
     }
 

@@ -68,11 +68,21 @@ import Testing
         return Case(text: text, options: LayoutOptions(width: width, minSize: minSize, maxSize: minSize * 4), seed: seed)
     }
 
-    /// One broken promise; `knownIssue` names the engine bug it is when that bug is already
-    /// reported (see `NarrowLineKnownIssues`), nil for anything new.
+    /// One broken promise.
     struct Violation {
         var message: String
-        var knownIssue: String? = nil
+    }
+
+    /// Grapheme clusters of a line's content that are not whitespace.
+    static func visibleClusters(_ layout: Layout, _ line: Line, _ boundaries: Set<Int>) -> Int {
+        let ends = boundaries.filter { $0 > line.start && $0 <= line.contentEnd }.sorted()
+        var start = line.start
+        var count = 0
+        for end in ends {
+            if layout.substring(start, end).unicodeScalars.contains(where: { !$0.properties.isWhitespace }) { count += 1 }
+            start = end
+        }
+        return count
     }
 
     /// Everything wrong with one layout; empty when it keeps every promise.
@@ -84,8 +94,8 @@ import Testing
         var position = 0
         for (index, line) in layout.lines.enumerated() {
             let text = layout.text(of: line).debugDescription
-            func add(_ message: String, known: String? = nil) {
-                found.append(Violation(message: "line \(index) \(text): \(message)", knownIssue: known))
+            func add(_ message: String) {
+                found.append(Violation(message: "line \(index) \(text): \(message)"))
             }
             if line.start != position { add("starts at \(line.start), expected \(position)") }
             if line.end <= line.start { add("is empty") }
@@ -95,21 +105,17 @@ import Testing
                 add("is \(line.width) wide, available \(sample.options.width)")
             }
             if hasContent, line.contentEnd == line.start {
-                add("holds only whitespace (a blank line in a paragraph with text)",
-                    known: line.start == 0
-                        ? NarrowLineKnownIssues.blankLineForLeadingWhitespace
-                        : NarrowLineKnownIssues.blankLineAfterOverflowingCluster)
+                add("holds only whitespace (a blank line in a paragraph with text)")
             }
             if line.flags.contains(.overflows) {
                 // Only one unbreakable piece may overflow: one grapheme cluster (which HarfBuzz
                 // may shape as several clusters: स्त्र is स् + त्र) or one HarfBuzz cluster
                 // (which may hold several grapheme clusters: an Arabic lam-alef ligature).
-                let graphemes = boundaries.filter { $0 > line.start && $0 <= line.contentEnd }.count
+                // Leading whitespace stays with the first cluster: alone it would be a blank line.
+                let graphemes = Self.visibleClusters(layout, line, boundaries)
                 let shaped = Set(line.runs.flatMap { $0.glyphs.map(\.cluster) }).count
                 if graphemes != 1 && shaped != 1 {
-                    let noise = line.width <= sample.options.width + tolerance
-                    add("overflows (\(line.width) of \(sample.options.width)) with \(graphemes) clusters (\(shaped) shaped)",
-                        known: noise ? NarrowLineKnownIssues.roundingDisagreement : nil)
+                    add("overflows (\(line.width) of \(sample.options.width)) with \(graphemes) clusters (\(shaped) shaped)")
                 }
             }
             for run in line.runs where !boundaries.contains(run.start) || !boundaries.contains(run.end) {
@@ -144,18 +150,13 @@ import Testing
         let chain = try ScriptFonts.chain()
         let engine = try LayoutEngine()
         var overflowingLines = 0, brokenWords = 0, lines = 0
-        var known: [String: [String]] = [:]
         for seed in UInt64(1)...400 {
             let sample = Self.randomCase(seed: seed)
             let layout = try engine.layout(sample.text, fonts: chain, options: sample.options)
             let problems = Self.violations(layout, sample)
-            let unknown = problems.filter { $0.knownIssue == nil }
-            if !unknown.isEmpty {
-                Issue.record("\(sample)\n\(unknown.map(\.message).joined(separator: "\n"))")
+            if !problems.isEmpty {
+                Issue.record("\(sample)\n\(problems.map(\.message).joined(separator: "\n"))")
                 return
-            }
-            for problem in problems {
-                if let issue = problem.knownIssue { known[issue, default: []].append("\(sample): \(problem.message)") }
             }
             lines += layout.lines.count
             overflowingLines += layout.lines.filter { $0.flags.contains(.overflows) }.count
@@ -165,13 +166,6 @@ import Testing
         // single clusters overflowing) is exercised, not only ordinary breaks.
         #expect(brokenWords > 50, "only \(brokenWords) of \(lines) lines broke inside a word")
         #expect(overflowingLines > 0)
-        // Reported engine bugs are recorded as known issues, with a count and a first example,
-        // so the suite stays green; intermittent, since a seed range need not hit them.
-        for (issue, examples) in known.sorted(by: { $0.key < $1.key }) {
-            withKnownIssue(Comment(rawValue: issue), isIntermittent: true) {
-                Issue.record("\(examples.count) times, first: \(examples[0])")
-            }
-        }
     }
 
     @Test func everyLineFillsOrIsHeldAtMax() throws {

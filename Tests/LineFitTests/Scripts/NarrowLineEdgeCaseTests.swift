@@ -3,33 +3,10 @@ import Testing
 
 @testable import LineFit
 
-/// Engine bugs found by the script tests (mostly by `GraphemeBreakPropertyTests` at narrow
-/// widths), each reported with its cause; the tests below pin a minimal reproduction and mark
-/// it `withKnownIssue` so the suite stays green until the engine is fixed.
-enum NarrowLineKnownIssues {
-    /// `GreedyLineBreaker.emergencyBreak`: when not even the first cluster fits it returns
-    /// `candidates[0]`, which is the start of the whitespace after a one-cluster word; that
-    /// whitespace then becomes a line of its own, with no content, flagged `.empty` and
-    /// stacked as a blank line of full height.
-    static let blankLineAfterOverflowingCluster =
-        "whitespace after an overflowing cluster becomes a blank line (GreedyLineBreaker.emergencyBreak returns candidates[0])"
-    /// `GreedyLineBreaker.breakLines`: the break opportunity after leading spaces has an empty
-    /// content (trailing whitespace is not measured), so it always "fits" and is chosen when
-    /// the first word does not fit either, leaving a whitespace-only `.empty` line on top.
-    static let blankLineForLeadingWhitespace =
-        "leading whitespace becomes a blank first line when the first word is too wide (GreedyLineBreaker.breakLines accepts an empty-content line)"
-    /// One width, three computations, no tolerance: the breaker accepts a line when its
-    /// prefix-sum estimate satisfies `em ≤ width / min` (`GreedyLineBreaker.breakLines`), the
-    /// fitter requires `em × min ≤ width` with `em` summed over the glyphs
-    /// (`LineFitter.fitLinear` via `LayoutEngine.fitLine`), and `Line.width` sums
-    /// `advance × size` per glyph (`LinePlacement.runs`). They agree in real numbers, not in
-    /// floating point: a line that fills the width exactly at the minimum can pass the
-    /// breaker and fail the fitter by an ulp (flagged `.overflows` although it holds many
-    /// clusters), and a text laid out at its own reported `Line.width` can wrap or be broken
-    /// inside a word.
-    static let roundingDisagreement =
-        "breaker, fitter and Line.width round the same width differently: ulp-wide overflows flagged, exact-width text wrapped"
-}
+/// Regressions for engine bugs the script tests found at narrow widths (all fixed): whitespace
+/// after an overflowing cluster became a blank line; leading spaces before a too-wide word
+/// became a blank first line; the breaker, the fitter and `Line.width` measured a line in three
+/// floating-point ways, so a line could pass one and fail another by an ulp.
 
 @Suite struct NarrowLineEdgeCaseTests {
     static func layout(_ text: String, width: Double, min: Double = 30, max: Double = 30) throws -> Layout {
@@ -53,10 +30,8 @@ enum NarrowLineKnownIssues {
         // after it belongs to its line (trailing whitespace, not measured).
         let layout = try Self.layout(text, width: width)
         LayoutInvariants.expectTiles(layout)
-        withKnownIssue(Comment(rawValue: NarrowLineKnownIssues.blankLineAfterOverflowingCluster)) {
-            #expect(Self.contents(layout) == expected)
-            #expect(layout.lines.allSatisfy { !$0.flags.contains(.empty) })
-        }
+        #expect(Self.contents(layout) == expected)
+        #expect(layout.lines.allSatisfy { !$0.flags.contains(.empty) })
     }
 
     @Test func aWordThatFitsAfterAnOverflowingOneLeavesNoBlankLine() throws {
@@ -70,9 +45,7 @@ enum NarrowLineKnownIssues {
         let layout = try Self.layout("  longword", width: 60)
         LayoutInvariants.expectTiles(layout)
         // Today: ["", "lon", "gw", "ord"], the first line holding only the two spaces.
-        withKnownIssue(Comment(rawValue: NarrowLineKnownIssues.blankLineForLeadingWhitespace)) {
-            #expect(layout.lines.allSatisfy { $0.contentEnd > $0.start && !$0.flags.contains(.empty) })
-        }
+        #expect(layout.lines.allSatisfy { $0.contentEnd > $0.start && !$0.flags.contains(.empty) })
     }
 
     @Test func leadingSpacesBeforeAWordThatFitsStayOnItsLine() throws {
@@ -88,10 +61,8 @@ enum NarrowLineKnownIssues {
         let layout = try Self.layout(text, width: 59.6, min: 10, max: 40)
         LayoutInvariants.expectTiles(layout)
         LayoutInvariants.expectFits(layout)
-        withKnownIssue(Comment(rawValue: NarrowLineKnownIssues.roundingDisagreement)) {
-            for line in layout.lines {
-                #expect(!line.flags.contains(.overflows), "\(layout.text(of: line).debugDescription) is \(line.width) wide")
-            }
+        for line in layout.lines {
+            #expect(!line.flags.contains(.overflows), "\(layout.text(of: line).debugDescription) is \(line.width) wide")
         }
     }
 
@@ -117,8 +88,6 @@ enum NarrowLineKnownIssues {
             }
         }
         // Today about a third of the samples wrap or overflow (e.g. "fox" → ["fo", "x"]).
-        withKnownIssue(Comment(rawValue: NarrowLineKnownIssues.roundingDisagreement), isIntermittent: true) {
-            #expect(wrong.isEmpty, "\(wrong.count) of \(samples.count):\n\(wrong.joined(separator: "\n"))")
-        }
+        #expect(wrong.isEmpty, "\(wrong.count) of \(samples.count):\n\(wrong.joined(separator: "\n"))")
     }
 }
