@@ -61,6 +61,12 @@ public struct SizeSpan: Hashable, Sendable, Codable {
     public var start: Int
     public var end: Int
     public var size: Double
+
+    public init(start: Int, end: Int, size: Double) {
+        self.start = start
+        self.end = end
+        self.size = size
+    }
 }
 
 /// One line of a layout.
