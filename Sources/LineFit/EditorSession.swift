@@ -69,6 +69,7 @@ public final class EditorSession {
         }
         let inserted = Array(replacement.utf16)
         let oldLines = layout.lines
+        let removedBreak = units[range].contains(where: Paragraphs.isMandatoryBreak)
         units.replaceSubrange(range, with: inserted)
         let utf16 = storedText.utf16
         let from = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
@@ -79,7 +80,7 @@ public final class EditorSession {
             paragraphs = Paragraphs.split(units).map { fresh($0) }
             layout = try engine.layout(storedText, fonts: fonts, options: options)
         } else {
-            update(editedRange: range, insertedCount: inserted.count, delta: delta)
+            update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
             layout = assemble()
         }
         return EditResult(layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines))
@@ -138,7 +139,7 @@ public final class EditorSession {
             fonts: fonts, options: options)
     }
 
-    private func update(editedRange: Range<Int>, insertedCount: Int, delta: Int) {
+    private func update(editedRange: Range<Int>, insertedCount: Int, delta: Int, removedMandatoryBreak: Bool) {
         // The old paragraphs the edit touches: from the one holding its start to the one
         // holding its end (a deleted line break joins that one to its predecessor).
         let lo = editedRange.lowerBound, hi = editedRange.upperBound
@@ -156,26 +157,35 @@ public final class EditorSession {
         let regionStart = first < paragraphs.count ? paragraphs[first].range.range.lowerBound : (paragraphs.last?.range.range.upperBound ?? 0)
         let oldRegion = regionStart..<(last >= first ? paragraphs[last].range.range.upperBound : regionStart)
         let newRegion = oldRegion.lowerBound..<(oldRegion.upperBound + delta)
-        let newRanges = Paragraphs.split(Array(units[newRegion])).map {
-            ParagraphRange(
-                range: ($0.range.lowerBound + newRegion.lowerBound)..<($0.range.upperBound + newRegion.lowerBound),
-                contentEnd: $0.contentEnd + newRegion.lowerBound)
+        // An edit inside one paragraph's content that neither adds nor removes a line break
+        // leaves the paragraph structure as it was: no need to split the region again.
+        let staysOneParagraph = first == last && hi <= paragraphs[first].range.contentEnd
+            && !units[lo..<(lo + insertedCount)].contains(where: Paragraphs.isMandatoryBreak)
+            && !removedMandatoryBreak
+        let newRanges: [ParagraphRange]
+        if staysOneParagraph {
+            let old = paragraphs[first].range
+            newRanges = [ParagraphRange(range: old.range.lowerBound..<(old.range.upperBound + delta), contentEnd: old.contentEnd + delta)]
+        } else {
+            newRanges = Paragraphs.split(Array(units[newRegion])).map {
+                ParagraphRange(
+                    range: ($0.range.lowerBound + newRegion.lowerBound)..<($0.range.upperBound + newRegion.lowerBound),
+                    contentEnd: $0.contentEnd + newRegion.lowerBound)
+            }
         }
-        var newStates: [ParagraphState]
         if first == last, newRanges.count == 1 {
             // Take the paragraph out of the list so that its measurement is edited in place.
             var state = paragraphs[first]
             paragraphs[first].measured = .empty
             rebreak(&state, as: newRanges[0], editedRange: editedRange, insertedCount: insertedCount)
-            newStates = [state]
+            paragraphs[first] = state
         } else {
-            newStates = newRanges.map { fresh($0) }
+            paragraphs.replaceSubrange(first..<(last + 1), with: newRanges.map { fresh($0) })
+            last = first + newRanges.count - 1
         }
-        var after = first <= last ? Array(paragraphs[(last + 1)...]) : []
         if delta != 0 {
-            for index in after.indices { after[index].shift(by: delta) }
+            for index in (last + 1)..<paragraphs.count { paragraphs[index].shift(by: delta) }
         }
-        paragraphs = Array(paragraphs[..<first]) + newStates + after
     }
 
     /// Re-breaks one edited paragraph, keeping the lines before the edit and after the point

@@ -26,8 +26,10 @@ final class ICUBreaker {
         guard !range.isEmpty else { return }
         let count = range.count
         if positions.count < count + 1 {
-            positions = Array(repeating: 0, count: count + 1)
-            hardFlags = Array(repeating: 0, count: count + 1)
+            // Grow geometrically: an editor asks for a slightly longer text on every keystroke.
+            let capacity = max(count + 1, positions.count * 2, 64)
+            positions = Array(repeating: 0, count: capacity)
+            hardFlags = Array(repeating: 0, count: capacity)
         }
         let found: Int32 = text.withUnsafeBufferPointer { buffer in
             let start = buffer.baseAddress! + range.lowerBound

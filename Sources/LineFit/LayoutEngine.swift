@@ -16,6 +16,7 @@ import CHarfBuzz
 public final class LayoutEngine {
     private let measurer: ParagraphMeasurer
     private var pieces: [LinePiece] = []
+    private var breakScratch: [LinePiece] = []
     private var spans: [LineSpan] = []
 
     public init() throws {
@@ -94,6 +95,7 @@ public final class LayoutEngine {
         let style: ParagraphShapingStyle
         let fitter: LineFitter
         let placement: LinePlacement
+        let fontNames: [String]
 
         init(fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, engine: LayoutEngine) {
             self.fonts = fonts
@@ -104,6 +106,7 @@ public final class LayoutEngine {
                 grid: SizeGrid(minSize: minSize, maxSize: maxSize, step: options.step), width: options.width,
                 tracking: options.tracking)
             placement = LinePlacement(chain: fonts, tracking: options.tracking)
+            fontNames = fonts.fonts.map(\.name)
         }
     }
 
@@ -117,7 +120,7 @@ public final class LayoutEngine {
         return Layout(
             text: text, lines: lines, width: context.options.width, height: height, minSize: context.minSize,
             maxSize: context.fitter.grid.maxSize, heightScale: 1, overflowsHeight: false, missing: missing,
-            fontNames: context.fonts.fonts.map(\.name))
+            fontNames: context.fontNames)
     }
 
     func lineShaper(_ measured: MeasuredParagraph, context: FittingContext) -> LineShaper {
@@ -134,16 +137,15 @@ public final class LayoutEngine {
         let shaper = lineShaper(measured, context: context)
         var breaker = GreedyLineBreaker(width: options.width, minSize: minSize, tracking: options.tracking)
         breaker.exactAlways = options.widthMode == .hinted
-        var scratch: [LinePiece] = []
         var spans: [LineSpan] = []
         breaker.breakLines(measured, from: start, into: &spans, stop: stop) { start, contentEnd in
-            shaper.pieces(start, contentEnd, into: &scratch)
+            shaper.pieces(start, contentEnd, into: &breakScratch)
             if options.widthMode == .hinted,
-               shaper.hintedPieces(&scratch, lineRange: start..<contentEnd, size: minSize) {
-                return scratch.width(tracking: options.tracking * minSize) <= options.width
+               shaper.hintedPieces(&breakScratch, lineRange: start..<contentEnd, size: minSize) {
+                return breakScratch.width(tracking: options.tracking * minSize) <= options.width
             }
             // The same expression as the fitter's test at the minimum size.
-            return measured.lineEmWidth(start, contentEnd, pieces: scratch, tracking: options.tracking) * minSize
+            return measured.lineEmWidth(start, contentEnd, pieces: breakScratch, tracking: options.tracking) * minSize
                 <= options.width
         }
         return spans

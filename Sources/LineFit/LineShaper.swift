@@ -5,8 +5,9 @@ struct LinePiece {
     var fontIndex: Int
     var level: UInt8
     var script: Int32
-    /// Positions in em (linear mode) or in points (hinted mode).
-    var glyphs: [ShapedGlyph]
+    /// Positions in em (linear mode) or in points (hinted mode). A slice of the paragraph's
+    /// run when the piece could be cut from it, so building a line allocates nothing for it.
+    var glyphs: ArraySlice<ShapedGlyph>
 }
 
 /// Produces a line's glyphs from its paragraph's measurement.
@@ -32,11 +33,13 @@ struct LineShaper {
             let range = position..<pieceEnd
             var piece = LinePiece(range: range, fontIndex: run.fontIndex, level: run.level, script: run.script, glyphs: [])
             if paragraph.isSafeBoundary[range.lowerBound] && paragraph.isSafeBoundary[range.upperBound] {
-                piece.glyphs = Array(paragraph.glyphs[runIndex].slice(clusters: range, rightToLeft: run.isRightToLeft))
+                piece.glyphs = paragraph.glyphs[runIndex].slice(clusters: range, rightToLeft: run.isRightToLeft)
             } else {
+                var reshaped: [ShapedGlyph] = []
                 shaper.shape(
                     paragraph.units, item: range, context: start..<contentEnd, font: chain.fonts[run.fontIndex],
-                    style: style.style(for: run), into: &piece.glyphs)
+                    style: style.style(for: run), into: &reshaped)
+                piece.glyphs = reshaped[...]
             }
             pieces.append(piece)
             position = pieceEnd
@@ -50,9 +53,11 @@ struct LineShaper {
         for index in pieces.indices {
             let piece = pieces[index]
             let run = ItemRun(range: piece.range, level: piece.level, script: piece.script, fontIndex: piece.fontIndex)
+            var hinted: [ShapedGlyph] = []
             guard shaper.shapeHinted(
                 paragraph.units, item: piece.range, context: lineRange, font: chain.fonts[piece.fontIndex],
-                size: size, style: style.style(for: run), into: &pieces[index].glyphs) else { return false }
+                size: size, style: style.style(for: run), into: &hinted) else { return false }
+            pieces[index].glyphs = hinted[...]
         }
         return true
     }
