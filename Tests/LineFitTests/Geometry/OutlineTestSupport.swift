@@ -6,25 +6,13 @@ import Foundation
 // the properties need. None of it reuses the library's internals, so a bug
 // in the library cannot hide by being repeated here.
 
-/// A SplitMix64 generator: tiny, fast and fully deterministic, so a failing seed can be
-/// replayed on any machine. Uniform doubles are built from the top 53 bits
-/// ourselves, because the standard library does not promise that
-/// `Double.random(in:using:)` consumes the generator the same way forever.
-struct GeometryRandom: RandomNumberGenerator {
-    private var state: UInt64
+/// The suite's SplitMix64 generator (RandomJobs.swift), with the draws the geometry
+/// properties use. Uniform doubles are built from the top 53 bits ourselves, because the
+/// standard library does not promise that `Double.random(in:using:)` consumes the generator
+/// the same way forever.
+typealias GeometryRandom = SplitMix64
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64: RandomNumberGenerator {
     /// A uniform double in `range`.
     mutating func uniform(_ range: ClosedRange<Double>) -> Double {
         let unit = Double(next() >> 11) * 0x1p-53

@@ -9,15 +9,7 @@ import Testing
 /// size step unless held at the maximum, the lines tile the text, no boundary splits a
 /// cluster, nothing is missing, and every run is as wide as `hb-shape` says its text is.
 @Suite struct ScriptCorpusTests {
-    struct Job: Codable, Sendable, CustomStringConvertible {
-        var name: String
-        var text: String
-        var width: Double
-        var min: Double
-        var max: Double
-        var font: String
-        var description: String { name }
-    }
+    typealias Job = CorpusJob
 
     static let names = ["arabic", "cjk", "devanagari", "emoji", "hebrew", "mixed-direction", "thai"]
     /// The job's width, then narrower ones down to a few characters per line.
@@ -25,8 +17,7 @@ import Testing
     static let step = 0.01
 
     static func job(_ name: String) throws -> Job {
-        let url = ScriptFonts.packageRoot.appendingPathComponent("Tests/LineFitTests/Fixtures/corpus/\(name).json")
-        return try JSONDecoder().decode(Job.self, from: Data(contentsOf: url))
+        try CorpusJob.load(name)
     }
 
     @Test(arguments: names)
