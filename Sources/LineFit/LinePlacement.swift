@@ -13,7 +13,12 @@ struct LinePlacement {
         var x = 0.0
         var previousCluster = -1
         var first = true
-        for index in pieces.visualOrder() {
+        // A line all at one even level (plain left-to-right text) is already in visual order.
+        let level = pieces.first?.level ?? 0
+        let inOrder = level & 1 == 0 && pieces.allSatisfy { $0.level == level }
+        let order = inOrder ? [] : pieces.visualOrder()
+        for position in pieces.indices {
+            let index = inOrder ? position : order[position]
             let piece = pieces[index]
             var glyphs: [Glyph] = []
             glyphs.reserveCapacity(piece.glyphs.count)
