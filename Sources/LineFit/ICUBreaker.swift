@@ -79,6 +79,20 @@ final class BidiResolver {
         levels.removeAll(keepingCapacity: true)
         levels.append(contentsOf: repeatElement(requested == 1 ? 1 : 0, count: range.count))
         guard !range.isEmpty else { return requested == 1 ? 1 : 0 }
+        // Without right-to-left letters, Arabic digits or bidi controls, every character of a
+        // left-to-right paragraph resolves to level 0 (UAX #9: no R, AL or AN to raise it), so
+        // ICU need not run; most stories are such text, and an editor asks on every keystroke.
+        if requested != 1, !Self.mayRaiseLevels(text, range) { return 0 }
+        return runICU(text, range: range, requested: requested, into: &levels)
+    }
+
+    /// ICU's levels without the shortcut, for tests that check the shortcut against ICU.
+    func resolveWithICU(_ text: [UInt16], direction: LayoutOptions.BaseDirection, into levels: inout [UInt8]) -> UInt8 {
+        levels = Array(repeating: 0, count: text.count)
+        return runICU(text, range: 0..<text.count, requested: direction == .rightToLeft ? 1 : (direction == .leftToRight ? 0 : 0xFE), into: &levels)
+    }
+
+    private func runICU(_ text: [UInt16], range: Range<Int>, requested: UInt8, into levels: inout [UInt8]) -> UInt8 {
         var resolved: UInt8 = 0
         let status = text.withUnsafeBufferPointer { buffer in
             levels.withUnsafeMutableBufferPointer { out in
@@ -89,5 +103,26 @@ final class BidiResolver {
         }
         // On failure every unit keeps the requested base level: text stays in logical order.
         return status > 0 ? (requested == 1 ? 1 : 0) : resolved
+    }
+
+    /// Whether `text[range]` has a character whose bidi class can give it or its neighbours a
+    /// level above 0: right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, NKo, Samaritan,
+    /// Mandaic and their presentation forms; the supplementary right-to-left blocks), Arabic
+    /// digits, and the explicit marks and embeddings (ALM, RLM, RLE, RLO, RLI, and LRE, LRO,
+    /// LRI, FSI, which raise levels too).
+    static func mayRaiseLevels(_ text: [UInt16], _ range: Range<Int>) -> Bool {
+        for index in range {
+            switch text[index] {
+            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x061C, 0x200F,
+                 0x202A...0x202E, 0x2066...0x2069:
+                return true
+            // High surrogates of U+10800–U+10FFF and U+1E800–U+1EFFF (right-to-left blocks).
+            case 0xD802, 0xD803, 0xD83A, 0xD83B:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
     }
 }
