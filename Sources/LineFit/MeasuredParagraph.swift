@@ -187,36 +187,51 @@ extension MeasuredParagraph {
     /// into prefix sums), HarfBuzz cluster starts and safe break boundaries.
     mutating func deriveGlyphTables() {
         let length = units.count
-        prefixAdvance.removeAll(keepingCapacity: true)
-        prefixAdvance.append(contentsOf: repeatElement(0, count: length + 1))
-        isSafeBoundary.removeAll(keepingCapacity: true)
-        isSafeBoundary.append(contentsOf: repeatElement(false, count: length + 1))
-        isClusterStart.removeAll(keepingCapacity: true)
-        isClusterStart.append(contentsOf: repeatElement(false, count: length + 1))
-        // Advances are first summed per cluster start (at index + 1), then accumulated.
-        for (run, runGlyphs) in zip(runs, glyphs) {
-            for glyph in runGlyphs {
-                prefixAdvance[glyph.cluster + 1] += glyph.advance
-                if !isClusterStart[glyph.cluster] {
-                    isClusterStart[glyph.cluster] = true
-                    isSafeBoundary[glyph.cluster] = true
+        let contentLength = self.contentLength
+        Self.reset(&prefixAdvance, to: 0, count: length + 1)
+        Self.reset(&isSafeBoundary, to: false, count: length + 1)
+        Self.reset(&isClusterStart, to: false, count: length + 1)
+        Self.reset(&prefixClusters, to: 0, count: length + 1)
+        // An editor runs this on every keystroke over the whole paragraph: unchecked buffers.
+        prefixAdvance.withUnsafeMutableBufferPointer { advance in
+            isSafeBoundary.withUnsafeMutableBufferPointer { safe in
+                isClusterStart.withUnsafeMutableBufferPointer { clusterStart in
+                    prefixClusters.withUnsafeMutableBufferPointer { clusters in
+                        // Advances are first summed per cluster start (at index + 1), then accumulated.
+                        for (run, runGlyphs) in zip(runs, glyphs) {
+                            runGlyphs.withUnsafeBufferPointer { shaped in
+                                for glyph in shaped {
+                                    let cluster = glyph.cluster
+                                    advance[cluster + 1] += glyph.advance
+                                    if !clusterStart[cluster] {
+                                        clusterStart[cluster] = true
+                                        safe[cluster] = true
+                                    }
+                                    if glyph.unsafeToBreak { safe[cluster] = false }
+                                }
+                            }
+                            safe[run.range.lowerBound] = true
+                            clusterStart[run.range.lowerBound] = true
+                        }
+                        for i in contentLength...length {
+                            safe[i] = true
+                            clusterStart[i] = true
+                        }
+                        for i in 0..<length {
+                            advance[i + 1] += advance[i]
+                            clusters[i + 1] = clusters[i] &+ (clusterStart[i] ? 1 : 0)
+                        }
+                    }
                 }
-                if glyph.unsafeToBreak { isSafeBoundary[glyph.cluster] = false }
             }
-            isSafeBoundary[run.range.lowerBound] = true
-            isClusterStart[run.range.lowerBound] = true
-        }
-        for i in contentLength...length {
-            isSafeBoundary[i] = true
-            isClusterStart[i] = true
-        }
-        prefixClusters.removeAll(keepingCapacity: true)
-        prefixClusters.append(contentsOf: repeatElement(0, count: length + 1))
-        for i in 0..<length {
-            prefixAdvance[i + 1] += prefixAdvance[i]
-            prefixClusters[i + 1] = prefixClusters[i] + (isClusterStart[i] ? 1 : 0)
         }
     }
+
+    private static func reset<T>(_ array: inout [T], to value: T, count: Int) {
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: repeatElement(value, count: count))
+    }
+
 }
 
 /// The shaping settings shared by every run of a layout.
