@@ -1,0 +1,120 @@
+import Benchmark
+import Foundation
+import LineFit
+import TypeModeBaselines
+
+// LineFit's benchmarks. Suites (names are what report.py reads):
+//
+//   Fresh sample <job>        fresh layout of each shared sample job
+//   Fresh <story>             fresh layout of each story text (the scaling suite)
+//   Naive <story>             baseline (a): Instagram's Type Mode algorithm done naively
+//   Shape <story>             baseline (b): one HarfBuzz shape of the whole text
+//   Keystroke ...             KeystrokeBenchmarks.swift (needs LineFit's EditorSession)
+//
+// Every benchmark builds its fonts, engine and inputs in `setup`, outside the measured
+// loop. One iteration is one operation (one layout, one shape, one keystroke), so the
+// percentiles are per operation.
+//
+// The LayoutEngine is created once per benchmark and reused across iterations: the engine
+// is the long-lived context (it owns the ICU iterators, the HarfBuzz buffer and scratch
+// memory, like an editor or a renderer keeps it), so "fresh layout" means a layout of a text
+// the engine has not seen, not the one-off cost of creating ICU break iterators.
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = BenchmarkSettings.configuration
+
+    for job in Job.loadAll("samples") {
+        freshLayout("Fresh sample \(job.name)", job)
+    }
+    for series in Stories.series {
+        for length in Stories.lengths {
+            let job = Stories.job(series, length)
+            freshLayout("Fresh \(job.name)", job)
+            naiveTypeMode("Naive \(job.name)", job)
+            shapeOnce("Shape \(job.name)", job)
+        }
+    }
+    registerKeystrokeBenchmarks()
+}
+
+/// Run settings. `LINEFIT_BENCH_SMOKE=1` (smoke.sh, CI) makes a short pass that is enough
+/// for the malloc counts, which are deterministic once the caches are warm; the full run
+/// (report.sh) takes a second or so per benchmark for the wall-clock percentiles.
+enum BenchmarkSettings {
+    static let smoke = ProcessInfo.processInfo.environment["LINEFIT_BENCH_SMOKE"] == "1"
+
+    /// The malloc gate: per-operation counts must not grow by more than 5% over the
+    /// committed thresholds (Thresholds/*.p90.json). 5% lets a 10,000-unit layout move by a
+    /// few allocations and still stops a keystroke of 16 mallocs at 16.
+    static let mallocTolerance = BenchmarkThresholds(relative: [.p90: 5.0])
+
+    static var configuration: Benchmark.Configuration {
+        .init(
+            metrics: smoke ? [.mallocCountTotal] : [.wallClock, .mallocCountTotal],
+            timeUnits: .nanoseconds,
+            warmupIterations: smoke ? 3 : 20,
+            maxDuration: smoke ? .milliseconds(150) : .seconds(1),
+            maxIterations: smoke ? 25 : 20_000,
+            thresholds: [.mallocCountTotal: mallocTolerance])
+    }
+}
+
+// MARK: - Fresh layout
+
+final class FreshLayoutState {
+    let engine: LayoutEngine
+    let fonts: FontChain
+    let options: LayoutOptions
+    let text: String
+
+    init(_ job: Job) throws {
+        engine = try LayoutEngine()
+        fonts = try job.fontChain()
+        options = job.options
+        text = job.text
+    }
+}
+
+func freshLayout(_ name: String, _ job: Job) {
+    Benchmark(name) { benchmark, state in
+        blackHole(try state.engine.layout(state.text, fonts: state.fonts, options: state.options))
+    } setup: {
+        try FreshLayoutState(job)
+    }
+}
+
+// MARK: - Baselines
+
+final class NaiveState {
+    let naive: NaiveTypeMode
+    let units: [UInt16]
+    let job: Job
+    var lines: [NaiveTypeMode.Line] = []
+
+    init(_ job: Job) throws {
+        naive = NaiveTypeMode(face: try FontCache.harfBuzzFace(job.fontPath))
+        units = Array(job.text.utf16)
+        self.job = job
+    }
+
+    func run() {
+        naive.layout(units, width: job.width, minSize: Int(job.min), maxSize: Int(job.max), into: &lines)
+    }
+}
+
+func naiveTypeMode(_ name: String, _ job: Job) {
+    Benchmark(name) { benchmark, state in
+        state.run()
+        blackHole(state.lines)
+    } setup: {
+        try NaiveState(job)
+    }
+}
+
+func shapeOnce(_ name: String, _ job: Job) {
+    Benchmark(name) { benchmark, state in
+        blackHole(state.shape())
+    } setup: {
+        ShapeOnce(text: job.text, face: try FontCache.harfBuzzFace(job.fontPath))
+    }
+}

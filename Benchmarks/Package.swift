@@ -1,0 +1,54 @@
+// swift-tools-version:6.1
+// The benchmark package: LineFit against two HarfBuzz baselines on a committed corpus.
+// Its own package so that LineFit itself never depends on package-benchmark.
+import PackageDescription
+import class Foundation.ProcessInfo
+
+// TODO(editor): the keystroke suites (LineFitBenchmarks/KeystrokeBenchmarks.swift) need
+// LineFit's EditorSession, which is not on main yet. Until it is, they are built only on
+// request: LINEFIT_EDITOR=session (the real API) or LINEFIT_EDITOR=proxy (a fresh layout per
+// keystroke). When EditorSession lands, make "session" the default here.
+let editorDefines: [SwiftSetting] = switch ProcessInfo.processInfo.environment["LINEFIT_EDITOR"] {
+case "session": [.define("LINEFIT_EDITOR_SESSION")]
+case "proxy": [.define("LINEFIT_EDITOR_PROXY")]
+default: []
+}
+
+let package = Package(
+    name: "LineFitBenchmarks",
+    dependencies: [
+        // By name: a path dependency's identity is its folder's name, which differs per clone.
+        .package(name: "LineFit", path: ".."),
+        // package-benchmark, published under its new name ordo-one/benchmark. Only the malloc
+        // interposer trait: mallocCountTotal is the deterministic metric CI gates on. The
+        // default "RuntimeInterposer" trait would pull in swift-runtime-interposer, which
+        // the machines' package mirror does not carry.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // HarfBuzz alone, for the baselines (LineFit's own CHarfBuzz is not a product).
+        .systemLibrary(
+            name: "CHarfBuzzBench",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        // The two baselines: Instagram's Type Mode algorithm done naively, and one shape.
+        .target(
+            name: "TypeModeBaselines",
+            dependencies: ["CHarfBuzzBench"]
+        ),
+        .executableTarget(
+            name: "LineFitBenchmarks",
+            dependencies: [
+                .product(name: "LineFit", package: "LineFit"),
+                "TypeModeBaselines",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "LineFitBenchmarks",
+            swiftSettings: [.swiftLanguageMode(.v5)] + editorDefines,
+            plugins: [
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+            ]
+        ),
+    ]
+)
