@@ -3,13 +3,15 @@ import Foundation
 import LineFit
 import TypeModeBaselines
 
-// LineFit's benchmarks. Suites (names are what report.py reads):
+// LineFit's benchmarks. Suites (names are what report.py reads; no spaces or slashes in
+// names, because package-benchmark writes threshold files with them replaced but reads them
+// back by the raw name):
 //
-//   Fresh sample <job>        fresh layout of each shared sample job
-//   Fresh <story>             fresh layout of each story text (the scaling suite)
-//   Naive <story>             baseline (a): Instagram's Type Mode algorithm done naively
-//   Shape <story>             baseline (b): one HarfBuzz shape of the whole text
-//   Keystroke ...             KeystrokeBenchmarks.swift (needs LineFit's EditorSession)
+//   fresh:sample-<job>        fresh layout of each shared sample job
+//   fresh:<story>             fresh layout of each story text (the scaling suite)
+//   naive:<story>             baseline (a): Instagram's Type Mode algorithm done naively
+//   shape:<story>             baseline (b): one HarfBuzz shape of the whole text
+//   keystroke...:<story>      KeystrokeBenchmarks.swift (needs LineFit's EditorSession)
 //
 // Every benchmark builds its fonts, engine and inputs in `setup`, outside the measured
 // loop. One iteration is one operation (one layout, one shape, one keystroke), so the
@@ -24,14 +26,14 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = BenchmarkSettings.configuration
 
     for job in Job.loadAll("samples") {
-        freshLayout("Fresh sample \(job.name)", job)
+        freshLayout("fresh:sample-\(job.name)", job)
     }
     for series in Stories.series {
         for length in Stories.lengths {
             let job = Stories.job(series, length)
-            freshLayout("Fresh \(job.name)", job)
-            naiveTypeMode("Naive \(job.name)", job)
-            shapeOnce("Shape \(job.name)", job)
+            freshLayout("fresh:\(job.name)", job)
+            naiveTypeMode("naive:\(job.name)", job)
+            shapeOnce("shape:\(job.name)", job)
         }
     }
     registerKeystrokeBenchmarks()
