@@ -37,6 +37,13 @@ let package = Package(
             name: "TypeModeBaselines",
             dependencies: ["CHarfBuzzBench"]
         ),
+        // Corpus and baseline checks, and a loop to run under callgrind (not a benchmark:
+        // package-benchmark only runs executables in this Benchmarks/ folder).
+        .executableTarget(
+            name: "bench-driver",
+            dependencies: [.product(name: "LineFit", package: "LineFit"), "TypeModeBaselines"],
+            path: "Sources/BenchDriver"
+        ),
         .executableTarget(
             name: "LineFitBenchmarks",
             dependencies: [

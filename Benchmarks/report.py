@@ -35,10 +35,15 @@ def load(directory):
         name, metric = match.group(1), match.group(2)
         values = {}
         with open(path, encoding="utf-8") as f:
-            next(f)  # header
+            header = next(f)
+            # The suites fix the units (ns, plain counts); scale anyway if a header says otherwise.
+            scale = 1.0
+            for unit, factor in (("(K)", 1e3), ("(M)", 1e6), ("(G)", 1e9), ("(μs)", 1e3), ("(ms)", 1e6), ("(s)", 1e9)):
+                if unit in header:
+                    scale = factor
             for line in f:
                 percentile, value = line.split("\t")
-                values[int(percentile)] = float(value)
+                values[int(percentile)] = float(value) * scale
         results.setdefault(name, {})[metric] = values
     return results
 

@@ -53,7 +53,10 @@ enum BenchmarkSettings {
     static var configuration: Benchmark.Configuration {
         .init(
             metrics: smoke ? [.mallocCountTotal] : [.wallClock, .mallocCountTotal],
+            // Fixed units, so that the exported percentiles are ns and plain counts (with
+            // automatic units a 10,000-unit layout's mallocs come out in thousands).
             timeUnits: .nanoseconds,
+            units: [.mallocCountTotal: .count],
             warmupIterations: smoke ? 3 : 20,
             maxDuration: smoke ? .milliseconds(150) : .seconds(1),
             maxIterations: smoke ? 25 : 20_000,

@@ -31,7 +31,10 @@ public final class NaiveTypeMode {
 
     let face: HarfBuzzFace
     let shaper = HarfBuzzLineShaper()
+    /// HarfBuzz calls and UTF-16 units shaped by the last layout (the cost model: each unit
+    /// is shaped once per candidate line and once per size probe of its line).
     public private(set) var probes = 0
+    public private(set) var shapedUnits = 0
 
     public init(face: HarfBuzzFace) {
         self.face = face
@@ -42,6 +45,7 @@ public final class NaiveTypeMode {
     public func layout(_ text: [UInt16], width: Double, minSize: Int, maxSize: Int, into lines: inout [Line]) {
         lines.removeAll(keepingCapacity: true)
         probes = 0
+        shapedUnits = 0
         text.withUnsafeBufferPointer { units in
             var paragraphStart = 0
             var i = 0
@@ -117,6 +121,7 @@ public final class NaiveTypeMode {
 
     private func measure(_ units: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> Int {
         probes += 1
+        shapedUnits += range.count
         return shaper.advance(units, range, face: face)
     }
 }
