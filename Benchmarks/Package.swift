@@ -2,17 +2,6 @@
 // The benchmark package: LineFit against two HarfBuzz baselines on a committed corpus.
 // Its own package so that LineFit itself never depends on package-benchmark.
 import PackageDescription
-import class Foundation.ProcessInfo
-
-// TODO(editor): the keystroke suites (LineFitBenchmarks/KeystrokeBenchmarks.swift) need
-// LineFit's EditorSession, which is not on main yet. Until it is, they are built only on
-// request: LINEFIT_EDITOR=session (the real API) or LINEFIT_EDITOR=proxy (a fresh layout per
-// keystroke). When EditorSession lands, make "session" the default here.
-let editorDefines: [SwiftSetting] = switch ProcessInfo.processInfo.environment["LINEFIT_EDITOR"] {
-case "session": [.define("LINEFIT_EDITOR_SESSION")]
-case "proxy": [.define("LINEFIT_EDITOR_PROXY")]
-default: []
-}
 
 let package = Package(
     name: "LineFitBenchmarks",
@@ -52,7 +41,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "LineFitBenchmarks",
-            swiftSettings: [.swiftLanguageMode(.v5)] + editorDefines,
+            swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [
                 .plugin(name: "BenchmarkPlugin", package: "benchmark"),
             ]

@@ -1,44 +1,20 @@
-// Keystroke suites: they need the editor API (`EditorSession`) being written on main.
+// Keystroke suites, on LineFit's EditorSession (the editor API: one call per keystroke).
 //
-// TODO(editor): EditorSession is not on main yet (2026-11-22), so this file is compiled only
-// when LINEFIT_EDITOR is set when building (see Package.swift):
-//   LINEFIT_EDITOR=session  against LineFit's EditorSession (the real suite);
-//   LINEFIT_EDITOR=proxy    against FreshLayoutSession (EditorSessionProxy.swift), which
-//                           answers every keystroke with a fresh layout: it checks the suite
-//                           runs and shows what an editor without incremental work costs.
-// Once EditorSession lands, make "session" the default in Package.swift and drop the proxy.
-//
-// The contract written against:
-//   public final class EditorSession {
-//       public init(text: String, fonts: FontChain, options: LayoutOptions) throws
-//       public var layout: Layout { get }
-//       @discardableResult public func replace(_ range: Range<Int>, with replacement: String) throws -> EditResult
-//       @discardableResult public func insert(_ text: String, at offset: Int) throws -> EditResult
-//       @discardableResult public func backspace(at caret: Int) throws -> EditResult
-//       public func typingSize(at caret: Int) -> Double
-//   }
-//   public struct EditResult { public var layout: Layout; public var changedLines: Range<Int> }
+//   keystroke-replay:<story-280>   the caption typed into an empty session one character at
+//                                  a time, then deleted with backspace: per-keystroke latency
+//                                  and mallocs in steady state
+//   keystroke:<story>              one character typed in the middle of a session holding the
+//                                  text, then removed: one keystroke per sample, at each length
 
-#if LINEFIT_EDITOR_SESSION || LINEFIT_EDITOR_PROXY
 import Benchmark
 import LineFit
 
-// The proxy's benchmarks get their own names, so that their figures are never read (or
-// gated in Thresholds/) as the editor's.
-#if LINEFIT_EDITOR_PROXY
-typealias KeystrokeSession = FreshLayoutSession
-let keystrokePrefix = "proxy-keystroke"
-#else
-typealias KeystrokeSession = EditorSession
-let keystrokePrefix = "keystroke"
-#endif
-
 func registerKeystrokeBenchmarks() {
     for series in Stories.series {
-        keystrokeReplay("\(keystrokePrefix)-replay:\(Stories.jobName(series, 280))", Stories.job(series, 280))
+        keystrokeReplay("keystroke-replay:\(Stories.jobName(series, 280))", Stories.job(series, 280))
         for length in Stories.lengths {
             let job = Stories.job(series, length)
-            keystrokeInMiddle("\(keystrokePrefix):\(job.name)", job)
+            keystrokeInMiddle("keystroke:\(job.name)", job)
         }
     }
 }
@@ -50,12 +26,12 @@ final class KeystrokeScript {
         case backspace(at: Int)
     }
 
-    let session: KeystrokeSession
+    let session: EditorSession
     let keys: [Key]
     var next = 0
 
     init(_ job: Job, initialText: String, keys: [Key]) throws {
-        session = try KeystrokeSession(text: initialText, fonts: try job.fontChain(), options: job.options)
+        session = try EditorSession(text: initialText, fonts: try job.fontChain(), options: job.options)
         self.keys = keys
     }
 
@@ -96,8 +72,8 @@ func keystrokeReplay(_ name: String, _ job: Job) {
     }
 }
 
-/// A session holding the whole text; one character typed in the middle (inside a word, the
-/// common case), then removed with backspace: two keystrokes per cycle, each one a sample.
+/// A session holding the whole text; one character typed in the middle of it, then removed
+/// with backspace: two keystrokes per cycle, each one a sample.
 func keystrokeInMiddle(_ name: String, _ job: Job) {
     let middle = job.length / 2
     let keys: [KeystrokeScript.Key] = [.type("e", at: middle), .backspace(at: middle + 1)]
@@ -107,7 +83,3 @@ func keystrokeInMiddle(_ name: String, _ job: Job) {
         try KeystrokeScript(job, initialText: job.text, keys: keys)
     }
 }
-#else
-/// The keystroke suites are left out of this build: see the TODO in KeystrokeBenchmarks.swift.
-func registerKeystrokeBenchmarks() {}
-#endif
