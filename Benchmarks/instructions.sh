@@ -2,12 +2,13 @@
 # Instruction counts per operation under valgrind's callgrind: repeatable whatever else the
 # machine is doing (package-benchmark's `instructions` metric needs perf counters, which
 # these machines do not expose). Each figure is (instructions for 3N iterations - for N) / 2N,
-# so start-up (font loading, ICU data) cancels out.
+# so start-up (font loading, ICU data, building the session) cancels out. Keystrokes are
+# those of the keystroke:<story> benchmark (a character typed in the middle, then removed).
 #
-#   Benchmarks/instructions.sh                 the story texts of the targets
+#   Benchmarks/instructions.sh                 the story series the targets are read on
 #   Benchmarks/instructions.sh story-spartan   the other series
 #
-# Slow (valgrind runs ~50x slower): about two minutes.
+# Slow (valgrind runs ~50x slower than native): about two minutes.
 set -euo pipefail
 cd "$(dirname "$0")"
 series=${1:-story}
@@ -26,17 +27,26 @@ per_op() {  # op job n -> instructions per operation
     echo $(((b - a) / ($3 * 2)))
 }
 
-printf '%-22s %14s %14s %14s %12s %12s\n' text fresh shape naive fresh/shape naive/fresh
-declare -A fresh
+declare -A fresh shape naive key
+printf '%-20s %12s %12s %13s %12s %11s %11s %13s\n' \
+    text fresh shape naive keystroke fresh/shape naive/fresh keystroke/shape
 for length in 70 280 1100 2200 10000; do
     job=$(printf '%s-%05d' "$series" "$length")
     n=$(((2800 + length - 1) / length))
-    f=$(per_op fresh "$job" "$n")
-    s=$(per_op shape "$job" "$n")
-    v=$(per_op naive "$job" "$n")
-    fresh[$length]=$f
-    awk -v j="$job" -v f="$f" -v s="$s" -v v="$v" \
-        'BEGIN { printf "%-22s %14d %14d %14d %11.2fx %11.2fx\n", j, f, s, v, f / s, v / f }'
+    fresh[$length]=$(per_op fresh "$job" "$n")
+    shape[$length]=$(per_op shape "$job" "$n")
+    naive[$length]=$(per_op naive "$job" "$n")
+    key[$length]=$(per_op keystroke "$job" 100)
+    awk -v j="$job" -v f="${fresh[$length]}" -v s="${shape[$length]}" -v v="${naive[$length]}" -v k="${key[$length]}" \
+        'BEGIN { printf "%-20s %12d %12d %13d %12d %10.2fx %10.2fx %12.2fx\n", j, f, s, v, k, f / s, v / f, k / s }'
 done
-awk -v a="${fresh[10000]}" -v b="${fresh[280]}" \
-    'BEGIN { printf "fresh 10,000 / fresh 280: %.1fx (linear would be 35.7x; target <= 45x)\n", a / b }'
+echo
+awk -v f280="${fresh[280]}" -v s280="${shape[280]}" -v v280="${naive[280]}" -v f10k="${fresh[10000]}" \
+    -v k280="${key[280]}" -v k2200="${key[2200]}" 'BEGIN {
+    printf "targets, in instructions (%s):\n", "'"$series"'"
+    printf "  fresh 280 / shape 280       %6.2fx  (target <= 2)\n", f280 / s280
+    printf "  naive 280 / fresh 280       %6.2fx  (target >= 20)\n", v280 / f280
+    printf "  fresh 10,000 / fresh 280    %6.2fx  (target <= 45; linear is 35.7)\n", f10k / f280
+    printf "  keystroke 280 / shape 280   %6.2fx  (target <= 0.25)\n", k280 / s280
+    printf "  keystroke 2,200 / 280       %6.2fx  (target <= 2)\n", k2200 / k280
+}'

@@ -2,7 +2,7 @@
 //
 //   bench-driver check                     corpus lengths, and LineFit's lines against the
 //                                          naive reference's on every story text
-//   bench-driver loop fresh|naive|shape JOB N
+//   bench-driver loop fresh|naive|shape|keystroke JOB N
 //                                          the operation N times, for valgrind --tool=callgrind
 //                                          (instruction counts; perf counters are not available
 //                                          on these machines)
@@ -97,6 +97,16 @@ func loop(_ what: String, _ name: String, _ count: Int) throws {
         var total = 0
         for _ in 0..<count { total &+= once.shape() }
         print(total)
+    case "keystroke":  // as the keystroke:<story> benchmark: "e" typed in the middle, then removed
+        let session = try EditorSession(
+            text: job.text, fonts: try job.chain(), options: LayoutOptions(width: job.width, minSize: job.min, maxSize: job.max))
+        let middle = job.text.utf16.count / 2
+        var lines = 0
+        for i in 0..<count {
+            let result = i % 2 == 0 ? try session.insert("e", at: middle) : try session.backspace(at: middle + 1)
+            lines &+= result.changedLines.count
+        }
+        print(lines)
     default:
         print("unknown operation \(what)")
         exit(2)
@@ -108,6 +118,6 @@ switch arguments.first {
 case "check": try check()
 case "loop" where arguments.count == 4: try loop(Array(arguments)[1], Array(arguments)[2], Int(Array(arguments)[3]) ?? 1)
 default:
-    print("usage: bench-driver check | loop fresh|naive|shape JOB N")
+    print("usage: bench-driver check | loop fresh|naive|shape|keystroke JOB N")
     exit(2)
 }
