@@ -233,8 +233,13 @@ public final class EditorSession {
             resume = index + 1
             return true
         }
-        var lines = Array(oldLines[..<keep])
-        var allSpans = Array(oldSpans[..<keep])
+        // Sized once: growing by append would reallocate on the keystroke path.
+        var lines: [Line] = []
+        lines.reserveCapacity(oldLines.count + spans.count)
+        lines.append(contentsOf: oldLines[..<keep])
+        var allSpans: [LineSpan] = []
+        allSpans.reserveCapacity(oldSpans.count + spans.count)
+        allSpans.append(contentsOf: oldSpans[..<keep])
         for span in spans {
             lines.append(engine.fitLine(span, paragraph: measured, base: base, context: context))
             allSpans.append(span)
@@ -256,12 +261,13 @@ public final class EditorSession {
 
     private func assemble() -> Layout {
         var lines: [Line] = []
+        lines.reserveCapacity(paragraphs.reduce(0) { $0 + $1.lines.count })
         var missing: [MissingCharacters] = []
         for state in paragraphs {
             lines.append(contentsOf: state.lines)
             missing.append(contentsOf: state.measured.missing.shifted(by: state.range.range.lowerBound))
         }
-        return engine.assemble(storedText, lines: lines, missing: missing, context: context)
+        return engine.assemble(storedText, lines: &lines, missing: missing, context: context)
     }
 
     private func changedLines(old: [Line], new: [Line]) -> Range<Int> {

@@ -84,7 +84,7 @@ public final class LayoutEngine {
                 lines.append(fitLine(span, paragraph: measured, base: base, context: context))
             }
         }
-        return assemble(text, lines: lines, missing: missing, context: context)
+        return assemble(text, lines: &lines, missing: missing, context: context)
     }
 
     /// Everything fitting needs that is fixed for one layout.
@@ -111,8 +111,8 @@ public final class LayoutEngine {
     }
 
     /// Stacks fitted lines into a block and wraps them in a `Layout`.
-    func assemble(_ text: String, lines: [Line], missing: [MissingCharacters], context: FittingContext) -> Layout {
-        var lines = lines
+    func assemble(_ text: String, lines: inout [Line], missing: [MissingCharacters], context: FittingContext) -> Layout {
+        // `inout` so that stacking edits the caller's array in place instead of a copy.
         let height = BlockStacking.stack(
             &lines, emptyMetrics: context.placement.verticalMetrics([]), minSize: context.minSize,
             width: context.options.width, lineSpacing: context.options.lineSpacing,
@@ -138,6 +138,7 @@ public final class LayoutEngine {
         var breaker = GreedyLineBreaker(width: options.width, minSize: minSize, tracking: options.tracking)
         breaker.exactAlways = options.widthMode == .hinted
         var spans: [LineSpan] = []
+        spans.reserveCapacity(max(4, measured.length / 16))
         breaker.breakLines(measured, from: start, into: &spans, stop: stop) { start, contentEnd in
             shaper.pieces(start, contentEnd, into: &breakScratch)
             if options.widthMode == .hinted,
