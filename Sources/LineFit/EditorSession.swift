@@ -38,7 +38,8 @@ public final class EditorSession {
         try options.validate()
         self.fonts = fonts
         self.options = options
-        engine = try LayoutEngine()
+        // Typing a word and deleting it again revisits the same windows: keep their shapes.
+        engine = try LayoutEngine(shapingCacheCapacity: ShapingCache.editorCapacity)
         units = Array(text.utf16)
         storedText = text
         context = LayoutEngine.FittingContext(

@@ -39,11 +39,34 @@ final class HarfBuzzShaper {
         _ text: [UInt16], item: Range<Int>, context: Range<Int>, font: Font, style: ShapingStyle,
         into glyphs: inout [ShapedGlyph]
     ) {
+        var key: ShapingCache.Key?
+        if let cache, !item.isEmpty {
+            // Only the context HarfBuzz can see belongs in the key.
+            let from = max(context.lowerBound, item.lowerBound - ShapingCache.contextUnits)
+            let to = min(context.upperBound, item.upperBound + ShapingCache.contextUnits)
+            let candidate = ShapingCache.Key(
+                units: Array(text[from..<to]), itemStart: item.lowerBound - from, itemEnd: item.upperBound - from,
+                font: font, isRightToLeft: style.isRightToLeft, script: style.script,
+                language: style.language.map { UInt(bitPattern: $0) } ?? 0,
+                features: style.features.map { ShapingCache.FeatureKey(tag: $0.tag, value: $0.value) })
+            if let cached = cache.lookup(candidate) {
+                glyphs.removeAll(keepingCapacity: true)
+                glyphs.append(contentsOf: cached.lazy.map { $0.shifted(by: item.lowerBound) })
+                return
+            }
+            key = candidate
+        }
         let scale = 1.0 / Double(font.unitsPerEm * 64)
         font.withDesignFont { hbFont in
             run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
         }
+        if let key, let cache {
+            cache.insert(key, glyphs.map { $0.shifted(by: -item.lowerBound) })
+        }
     }
+
+    /// Shaped runs kept for reuse; nil shapes every run afresh.
+    var cache: ShapingCache?
 
     /// Shapes with FreeType hinting at `size` points; positions come out in points.
     /// Returns false when the font cannot be hinted (bitmap-only faces).

@@ -19,8 +19,21 @@ public final class LayoutEngine {
     private var breakScratch: [LinePiece] = []
     private var spans: [LineSpan] = []
 
-    public init() throws {
+    /// - Parameter shapingCacheCapacity: How many shaped runs to keep for reuse (least
+    ///   recently used out, see `ShapingCache`). 0, the default, shapes everything afresh:
+    ///   right for one layout of each text. An editor, or a caller laying the same story out
+    ///   again at other widths, sizes or styles, gains from a cache.
+    public init(shapingCacheCapacity: Int = 0) throws {
         measurer = try ParagraphMeasurer()
+        if shapingCacheCapacity > 0 {
+            measurer.shaper.cache = ShapingCache(
+                capacity: shapingCacheCapacity, glyphBudget: shapingCacheCapacity * ShapingCache.glyphsPerEntry)
+        }
+    }
+
+    /// Hits and misses of the shaping cache (for tests and benchmarks).
+    var shapingCacheStatistics: (hits: Int, misses: Int) {
+        (measurer.shaper.cache?.hits ?? 0, measurer.shaper.cache?.misses ?? 0)
     }
 
     /// Fits `text` with `fonts` under `options`. Throws only for invalid options; an empty

@@ -1,0 +1,120 @@
+import CHarfBuzz
+
+/// Shaped runs kept for reuse, least recently used first out.
+///
+/// Shaping is a pure function of the text, the context HarfBuzz may look at, the font, the
+/// features, the direction, the script and the language: the key holds all of them, so a hit
+/// returns exactly what HarfBuzz would. It pays off when the same text is shaped again: an
+/// editor reshaping the window around each keystroke (typing a word and deleting it again
+/// revisits the same windows), a story laid out again at another width, size or style.
+/// Bounded by entry count and by the glyphs held, so memory stays small.
+final class ShapingCache {
+    struct Key: Hashable {
+        var units: [UInt16]
+        /// Where the item starts and ends inside `units` (the rest is context).
+        var itemStart: Int
+        var itemEnd: Int
+        var font: Font
+        var isRightToLeft: Bool
+        var script: Int32
+        var language: UInt
+        var features: [FeatureKey]
+    }
+
+    struct FeatureKey: Hashable {
+        var tag: UInt32
+        var value: UInt32
+    }
+
+    /// HarfBuzz reads at most this many characters of context on each side
+    /// (HB_BUFFER_CONTEXT_LENGTH); two units each, for surrogate pairs.
+    static let contextUnits = 10
+
+    /// The glyph budget per entry an engine gives its cache: a paragraph of a story, on average.
+    static let glyphsPerEntry = 128
+    /// The capacity an editor session's engine uses: the windows of a few hundred keystrokes.
+    static let editorCapacity = 256
+
+    let capacity: Int
+    let glyphBudget: Int
+    private var entries: [Key: Int] = [:]
+    private var keys: [Key?] = []
+    private var values: [[ShapedGlyph]] = []
+    private var previous: [Int] = []
+    private var next: [Int] = []
+    private var head = -1  // most recently used
+    private var tail = -1  // least recently used
+    private var free: [Int] = []
+    private var glyphsHeld = 0
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    init(capacity: Int, glyphBudget: Int) {
+        self.capacity = capacity
+        self.glyphBudget = glyphBudget
+    }
+
+    /// The glyphs for `key` (clusters relative to the item's start), marking them recently used.
+    func lookup(_ key: Key) -> [ShapedGlyph]? {
+        guard let slot = entries[key] else {
+            misses += 1
+            return nil
+        }
+        hits += 1
+        moveToFront(slot)
+        return values[slot]
+    }
+
+    func insert(_ key: Key, _ glyphs: [ShapedGlyph]) {
+        guard capacity > 0, glyphs.count <= glyphBudget, entries[key] == nil else { return }
+        while entries.count >= capacity || glyphsHeld + glyphs.count > glyphBudget { evictLeastRecent() }
+        let slot: Int
+        if let reused = free.popLast() {
+            slot = reused
+            keys[slot] = key
+            values[slot] = glyphs
+        } else {
+            slot = keys.count
+            keys.append(key)
+            values.append(glyphs)
+            previous.append(-1)
+            next.append(-1)
+        }
+        entries[key] = slot
+        glyphsHeld += glyphs.count
+        link(slot)
+    }
+
+    private func evictLeastRecent() {
+        guard tail >= 0, let key = keys[tail] else { return }
+        let slot = tail
+        unlink(slot)
+        entries[key] = nil
+        glyphsHeld -= values[slot].count
+        keys[slot] = nil
+        values[slot] = []
+        free.append(slot)
+    }
+
+    private func moveToFront(_ slot: Int) {
+        guard head != slot else { return }
+        unlink(slot)
+        link(slot)
+    }
+
+    private func link(_ slot: Int) {
+        previous[slot] = -1
+        next[slot] = head
+        if head >= 0 { previous[head] = slot }
+        head = slot
+        if tail < 0 { tail = slot }
+    }
+
+    private func unlink(_ slot: Int) {
+        let before = previous[slot], after = next[slot]
+        if before >= 0 { next[before] = after } else { head = after }
+        if after >= 0 { previous[after] = before } else { tail = before }
+        previous[slot] = -1
+        next[slot] = -1
+    }
+}
