@@ -26,6 +26,26 @@ import Testing
         }
     }
 
+    @Test(arguments: [LayoutOptions.WidthMode.linear, .hinted], [0.0, 0.04])
+    func editsInOtherModesMatchFreshLayouts(mode: LayoutOptions.WidthMode, tracking: Double) throws {
+        let job = try CorpusJob.load("paragraph")
+        let fonts = try EditorFixtures.chain(primary: job.font)
+        var options = LayoutOptions(width: 420, minSize: 14, maxSize: 90)
+        options.widthMode = mode
+        options.tracking = tracking
+        let session = try EditorSession(text: job.text, fonts: fonts, options: options)
+        let engine = try LayoutEngine()
+        var rng = SplitMix64(seed: 77)
+        for step in 0..<40 {
+            let edit = RandomEdit.next(&rng, length: session.utf16Count, text: Array(session.text.utf16))
+            try session.replace(edit.range, with: edit.replacement)
+            if session.layout != (try engine.layout(session.text, fonts: fonts, options: options)) {
+                Issue.record("\(mode), tracking \(tracking), step \(step): differs from a fresh layout")
+                return
+            }
+        }
+    }
+
     @Test func typingAndBackspacingACaption() throws {
         let fonts = try EditorFixtures.chain(primary: "Fonts/NotoSans-Regular.ttf")
         let options = LayoutOptions(width: 960, minSize: 30, maxSize: 240)
