@@ -111,18 +111,27 @@ final class BidiResolver {
     /// digits, and the explicit marks and embeddings (ALM, RLM, RLE, RLO, RLI, and LRE, LRO,
     /// LRI, FSI, which raise levels too).
     static func mayRaiseLevels(_ text: [UInt16], _ range: Range<Int>) -> Bool {
-        for index in range {
-            switch text[index] {
-            case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x061C, 0x200F,
-                 0x202A...0x202E, 0x2066...0x2069:
-                return true
-            // High surrogates of U+10800–U+10FFF and U+1E800–U+1EFFF (right-to-left blocks).
-            case 0xD802, 0xD803, 0xD83A, 0xD83B:
-                return true
-            default:
-                continue
+        text.withUnsafeBufferPointer { units in
+            for index in range {
+                let unit = units[index]
+                // Everything below Hebrew is left-to-right or neutral: the common case, first.
+                if unit < 0x0590 { continue }
+                if isRightToLeftOrControl(unit) { return true }
             }
+            return false
         }
-        return false
+    }
+
+    private static func isRightToLeftOrControl(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x061C, 0x200F,
+             0x202A...0x202E, 0x2066...0x2069:
+            return true
+        // High surrogates of U+10800–U+10FFF and U+1E800–U+1EFFF (right-to-left blocks).
+        case 0xD802, 0xD803, 0xD83A, 0xD83B:
+            return true
+        default:
+            return false
+        }
     }
 }

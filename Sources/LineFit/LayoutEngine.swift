@@ -162,6 +162,9 @@ public final class LayoutEngine {
             return measured.lineEmWidth(start, contentEnd, pieces: breakScratch, tracking: options.tracking) * minSize
                 <= options.width
         }
+        // Scratch pieces slice the paragraph's glyph arrays; holding on to them would make an
+        // editor's next in-place edit of those arrays copy them whole.
+        breakScratch.removeAll(keepingCapacity: true)
         return spans
     }
 
@@ -203,6 +206,7 @@ public final class LayoutEngine {
         if fit.overflows { flags.insert(.overflows) }
         if span.brokenInsideWord { flags.insert(.brokenInsideWord) }
         if span.end > paragraph.contentLength { flags.insert(.endsParagraph) }
+        pieces.removeAll(keepingCapacity: true)  // see breakLines: release the glyph slices
         return Line(
             start: base + span.start, end: base + span.end, contentEnd: base + span.contentEnd,
             size: fit.size, width: fit.width, x: 0, top: 0, baseline: 0,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Re-measuring a paragraph after an edit by redoing only a window around it.
 ///
 /// A fresh measurement itemizes, segments and shapes the whole paragraph; a keystroke must
@@ -50,9 +52,9 @@ extension ParagraphMeasurer {
         // must not move.
         let paragraphLevel = bidi.resolve(units, range: 0..<contentLength, direction: options.baseDirection, into: &levelScratch)
         guard paragraphLevel == old.paragraphLevel else { return nil }
-        for i in 0..<contentLength where i < edit.lowerBound || i >= edit.lowerBound + insertedCount {
-            if levelScratch[i] != old.levels[i < edit.lowerBound ? i : i - delta] { return nil }
-        }
+        guard Self.sameBytes(levelScratch[..<edit.lowerBound], old.levels[..<edit.lowerBound]),
+              Self.sameBytes(levelScratch[(edit.lowerBound + insertedCount)...], old.levels[edit.upperBound...])
+        else { return nil }
 
         // Graphemes and line opportunities of the window, checked against the margins. The
         // window's end is always a boundary to ICU; the paragraph's last break comes after its
@@ -97,7 +99,7 @@ extension ParagraphMeasurer {
         shaper.shape(
             units, item: window, context: 0..<contentLength, font: chain.fonts[run.fontIndex],
             style: style.style(for: newRun), into: &scratchGlyphs)
-        guard let runGlyphs = splice(
+        guard let plan = splicePlan(
             old.glyphs[runIndex], with: scratchGlyphs, rightToLeft: run.isRightToLeft, innerStart: innerStart,
             innerEndOld: innerEndOld, outerStart: outerStart, outerEndOld: outerEndOld, delta: delta) else { return nil }
 
@@ -110,7 +112,9 @@ extension ParagraphMeasurer {
         old.scripts.replaceSubrange(innerStart..<innerEndOld, with: itemizer.scripts[inner])
         old.fontIndices.replaceSubrange(innerStart..<innerEndOld, with: itemizer.fonts[inner])
         old.runs[runIndex] = newRun
-        old.glyphs[runIndex] = runGlyphs
+        applySplice(
+            &old.glyphs[runIndex], replaced: plan.replaced, inner: plan.inner, rightToLeft: run.isRightToLeft,
+            innerEnd: innerEnd, delta: delta)
         for index in (runIndex + 1)..<old.runs.count {
             let range = old.runs[index].range
             old.runs[index].range = (range.lowerBound + delta)..<(range.upperBound + delta)
@@ -162,12 +166,12 @@ extension ParagraphMeasurer {
         }
     }
 
-    /// The run's glyphs with the inner window replaced, if the margins reshaped identically
-    /// and the cuts are safe; nil otherwise.
-    private func splice(
+    /// Where the inner window's glyphs go in the run's old glyph array, and the new ones,
+    /// if the margins reshaped identically and the cuts are safe; nil otherwise.
+    private func splicePlan(
         _ oldGlyphs: [ShapedGlyph], with window: [ShapedGlyph], rightToLeft: Bool, innerStart: Int,
         innerEndOld: Int, outerStart: Int, outerEndOld: Int, delta: Int
-    ) -> [ShapedGlyph]? {
+    ) -> (replaced: Range<Int>, inner: ArraySlice<ShapedGlyph>)? {
         let innerEnd = innerEndOld + delta
         let oldLeftMargin = oldGlyphs.slice(clusters: outerStart..<innerStart, rightToLeft: rightToLeft)
         let oldRightMargin = oldGlyphs.slice(clusters: innerEndOld..<outerEndOld, rightToLeft: rightToLeft)
@@ -180,20 +184,34 @@ extension ParagraphMeasurer {
         let firstInner = rightToLeft ? inner.last : inner.first
         let firstAfter = rightToLeft ? newRightMargin.last : newRightMargin.first
         if firstInner?.unsafeToBreak == true || firstAfter?.unsafeToBreak == true { return nil }
-        let before = oldGlyphs.slice(clusters: 0..<innerStart, rightToLeft: rightToLeft)
-        let afterOld = oldGlyphs.slice(clusters: innerEndOld..<Int.max, rightToLeft: rightToLeft)
-        var result: [ShapedGlyph] = []
-        result.reserveCapacity(before.count + inner.count + afterOld.count)
-        if rightToLeft {
-            result.append(contentsOf: afterOld.lazy.map { $0.shifted(by: delta) })
-            result.append(contentsOf: inner)
-            result.append(contentsOf: before)
-        } else {
-            result.append(contentsOf: before)
-            result.append(contentsOf: inner)
-            result.append(contentsOf: afterOld.lazy.map { $0.shifted(by: delta) })
+        let replaced = oldGlyphs.slice(clusters: innerStart..<innerEndOld, rightToLeft: rightToLeft).indices
+        return (replaced, inner)
+    }
+
+    /// Replaces the inner window's glyphs in place and moves the clusters after the edit
+    /// (in logical order) by `delta`: a memmove and one pass, no new array.
+    private func applySplice(
+        _ glyphs: inout [ShapedGlyph], replaced: Range<Int>, inner: ArraySlice<ShapedGlyph>, rightToLeft: Bool,
+        innerEnd: Int, delta: Int
+    ) {
+        glyphs.replaceSubrange(replaced, with: inner)
+        guard delta != 0 else { return }
+        // After the edit means: to the right of the window in a left-to-right run, to its left
+        // in a right-to-left one. Old clusters there are still unshifted.
+        let after = rightToLeft ? 0..<replaced.lowerBound : (replaced.lowerBound + inner.count)..<glyphs.count
+        glyphs.withUnsafeMutableBufferPointer { buffer in
+            for index in after { buffer[index].cluster += delta }
         }
-        return result
+    }
+
+
+    /// Byte-wise equality (memcmp): the generic `elementsEqual` costs ~25 instructions a level.
+    static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 
     static func hasOwnScript(_ units: [UInt16], _ range: Range<Int>) -> Bool {
