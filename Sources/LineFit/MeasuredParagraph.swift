@@ -32,6 +32,10 @@ struct MeasuredParagraph {
     /// Per UTF-16 unit of the content: bidi level, resolved script and font index (the item
     /// runs are their maximal constant stretches; an editor re-itemizes a window from these).
     var levels: [UInt8]
+    /// False when the paragraph has nothing that can raise a bidi level (see
+    /// `BidiResolver.mayRaiseLevels`): then every level is 0, and an edit that inserts no
+    /// such character keeps it so without asking ICU.
+    var mayHaveBidi = true
     var scripts: [Int32]
     var fontIndices: [Int]
 
@@ -171,6 +175,8 @@ final class ParagraphMeasurer {
             glyphs: glyphs, prefixAdvance: [], prefixClusters: [], isGraphemeStart: isGraphemeStart,
             isSafeBoundary: [], isClusterStart: [], isWhitespace: isWhitespace, breaks: breaks, missing: missing,
             levels: itemizer.levels, scripts: itemizer.scripts, fontIndices: itemizer.fonts)
+        measured.mayHaveBidi = options.baseDirection == .rightToLeft
+            || BidiResolver.mayRaiseLevels(units, 0..<contentLength)
         measured.deriveGlyphTables()
         return measured
     }
@@ -224,6 +230,50 @@ extension MeasuredParagraph {
                     }
                 }
             }
+        }
+    }
+
+    /// `deriveGlyphTables` for an edit that replaced the glyphs of `start..<oldEnd` (now
+    /// `start..<newEnd`) inside one run starting at `runStart`: the window's entries are
+    /// recomputed and the rest moved, in O(window) plus one pass of additions. The prefix sums
+    /// then differ from a full derivation in the last bits, which is all right: they only
+    /// choose candidates (`estimatedWidth`), and every decision measures the line's glyphs.
+    mutating func patchGlyphTables(
+        from start: Int, oldEnd: Int, newEnd: Int, glyphs inner: ArraySlice<ShapedGlyph>, runStart: Int
+    ) {
+        let count = newEnd - start
+        let oldAdvanceTotal = prefixAdvance[oldEnd]
+        let oldClusterTotal = prefixClusters[oldEnd]
+        // Edited in place, without temporary arrays: this runs on every keystroke.
+        isSafeBoundary.replaceSubrange(start..<oldEnd, with: repeatElement(false, count: count))
+        isClusterStart.replaceSubrange(start..<oldEnd, with: repeatElement(false, count: count))
+        prefixAdvance.replaceSubrange((start + 1)..<(oldEnd + 1), with: repeatElement(0, count: count))
+        prefixClusters.replaceSubrange((start + 1)..<(oldEnd + 1), with: repeatElement(0, count: count))
+        for glyph in inner {
+            let c = glyph.cluster
+            prefixAdvance[c + 1] += glyph.advance
+            if !isClusterStart[c] {
+                isClusterStart[c] = true
+                isSafeBoundary[c] = true
+            }
+            if glyph.unsafeToBreak { isSafeBoundary[c] = false }
+        }
+        if runStart >= start, runStart < newEnd {
+            isSafeBoundary[runStart] = true
+            isClusterStart[runStart] = true
+        }
+        for i in start..<newEnd {
+            prefixAdvance[i + 1] += prefixAdvance[i]
+            prefixClusters[i + 1] = prefixClusters[i] + (isClusterStart[i] ? 1 : 0)
+        }
+        let advanceShift = prefixAdvance[newEnd] - oldAdvanceTotal
+        let clusterShift = prefixClusters[newEnd] - oldClusterTotal
+        guard newEnd + 1 < prefixAdvance.count else { return }
+        prefixAdvance.withUnsafeMutableBufferPointer { values in
+            for i in (newEnd + 1)..<values.count { values[i] += advanceShift }
+        }
+        prefixClusters.withUnsafeMutableBufferPointer { values in
+            for i in (newEnd + 1)..<values.count { values[i] += clusterShift }
         }
     }
 

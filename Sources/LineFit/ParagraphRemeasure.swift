@@ -50,11 +50,21 @@ extension ParagraphMeasurer {
 
         // Bidi levels are resolved over the whole paragraph; outside the inserted text they
         // must not move.
-        let paragraphLevel = bidi.resolve(units, range: 0..<contentLength, direction: options.baseDirection, into: &levelScratch)
-        guard paragraphLevel == old.paragraphLevel else { return nil }
-        guard Self.sameBytes(levelScratch[..<edit.lowerBound], old.levels[..<edit.lowerBound]),
-              Self.sameBytes(levelScratch[(edit.lowerBound + insertedCount)...], old.levels[edit.upperBound...])
-        else { return nil }
+        // A paragraph without bidi stays without it unless the edit inserts some.
+        let mayHaveBidi = old.mayHaveBidi
+            || BidiResolver.mayRaiseLevels(units, edit.lowerBound..<(edit.lowerBound + insertedCount))
+        let paragraphLevel: UInt8
+        if mayHaveBidi {
+            paragraphLevel = bidi.resolve(units, range: 0..<contentLength, direction: options.baseDirection, into: &levelScratch)
+            guard paragraphLevel == old.paragraphLevel else { return nil }
+            guard Self.sameBytes(levelScratch[..<edit.lowerBound], old.levels[..<edit.lowerBound]),
+                  Self.sameBytes(levelScratch[(edit.lowerBound + insertedCount)...], old.levels[edit.upperBound...])
+            else { return nil }
+        } else {
+            paragraphLevel = 0
+            levelScratch.removeAll(keepingCapacity: true)
+            levelScratch.append(contentsOf: repeatElement(0, count: contentLength))
+        }
 
         // Graphemes and line opportunities of the window, checked against the margins. The
         // window's end is always a boundary to ICU; the paragraph's last break comes after its
@@ -107,6 +117,7 @@ extension ParagraphMeasurer {
         old.units = units
         old.contentLength = contentLength
         old.paragraphLevel = paragraphLevel
+        old.mayHaveBidi = mayHaveBidi
         swap(&old.levels, &levelScratch)
         let inner = (innerStart - outerStart)..<(innerEnd - outerStart)
         old.scripts.replaceSubrange(innerStart..<innerEndOld, with: itemizer.scripts[inner])
@@ -142,7 +153,8 @@ extension ParagraphMeasurer {
                 + missing.filter { $0.start >= innerStart && $0.end <= innerEnd }
                 + old.missing.filter { $0.start >= innerEndOld }.shifted(by: delta)
         }
-        old.deriveGlyphTables()
+        old.patchGlyphTables(
+            from: innerStart, oldEnd: innerEndOld, newEnd: innerEnd, glyphs: plan.inner, runStart: newRun.range.lowerBound)
         return innerStart..<innerEnd
     }
 
