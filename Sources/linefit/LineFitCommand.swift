@@ -106,14 +106,9 @@ struct LineFitCommand: ParsableCommand {
     }
 }
 
-/// Story defaults: a 1080-point-wide canvas with 60-point margins leaves 960 for the text;
-/// 24 pt is the smallest size that stays readable on a phone held at arm's length, and 300
-/// keeps a one-word line from filling the whole screen.
+/// What `linefit` fits when it is given no text at all. The sizes, width and fonts of a
+/// story come from the style (`Style.default`, Strong: 960 of a 1080-point canvas, 24–300 pt).
 enum StoryDefaults {
-    static let width = 960.0
-    static let minSize = 24.0
-    static let maxSize = 300.0
-    static let fontName = "LeagueSpartan-Bold.otf"
     static let sampleText = "Type Mode\nevery line fills the width\nBIG\nand small words too"
 }
 
