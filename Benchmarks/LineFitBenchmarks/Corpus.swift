@@ -59,25 +59,12 @@ struct Job: Decodable {
                 if path != fontPath { paths.append(path) }
             }
         }
-        return try FontChain(fonts: paths.map(FontCache.font))
+        return try FontChain(fonts: paths.map(LineFit.FontCache.shared.font))
     }
 }
 
-/// Fonts by path, each loaded once.
-enum FontCache {
-    nonisolated(unsafe) private static var fonts: [String: Font] = [:]
-    nonisolated(unsafe) private static var faces: [String: HarfBuzzFace] = [:]
-    private static let lock = NSLock()
-
-    static func font(_ path: String) throws -> Font {
-        lock.lock()
-        defer { lock.unlock() }
-        if let font = fonts[path] { return font }
-        let font = try Font(path: path)
-        fonts[path] = font
-        return font
-    }
-
+/// HarfBuzz faces for the baselines (LineFit's fonts come from `LineFit.FontCache.shared`).
+enum BaselineFaces {
     /// A new HarfBuzz face for a baseline. Not cached: the naive baseline changes its scale.
     static func harfBuzzFace(_ path: String) throws -> HarfBuzzFace {
         try HarfBuzzFace(path: path)

@@ -97,7 +97,7 @@ final class NaiveState {
     var lines: [NaiveTypeMode.Line] = []
 
     init(_ job: Job) throws {
-        naive = NaiveTypeMode(face: try FontCache.harfBuzzFace(job.fontPath))
+        naive = NaiveTypeMode(face: try BaselineFaces.harfBuzzFace(job.fontPath))
         units = Array(job.text.utf16)
         self.job = job
     }
@@ -120,6 +120,6 @@ func shapeOnce(_ name: String, _ job: Job) {
     Benchmark(name) { benchmark, state in
         blackHole(state.shape())
     } setup: {
-        ShapeOnce(text: job.text, face: try FontCache.harfBuzzFace(job.fontPath))
+        ShapeOnce(text: job.text, face: try BaselineFaces.harfBuzzFace(job.fontPath))
     }
 }

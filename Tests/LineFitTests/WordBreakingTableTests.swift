@@ -10,20 +10,8 @@ struct WordBreakingTableTests {
     static let emojiAdvance = 2550.0 / 2048.0
     static let family = "\u{1F469}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"  // 👩‍👩‍👧‍👦, 11 UTF-16 units
 
-    /// UTF-16 offsets where Swift's own grapheme breaking (UAX #29, independent of ICU)
-    /// puts cluster boundaries.
-    static func graphemeBoundaries(_ text: String) -> Set<Int> {
-        var offsets: Set<Int> = [0]
-        var offset = 0
-        for character in text {
-            offset += character.utf16.count
-            offsets.insert(offset)
-        }
-        return offsets
-    }
-
     func expectLinesStartAtGraphemes(_ layout: Layout, sourceLocation: SourceLocation = #_sourceLocation) {
-        let boundaries = Self.graphemeBoundaries(layout.text)
+        let boundaries = SwiftGraphemes.boundaries(layout.text)  // UAX #29 by Swift, independent of ICU
         for line in layout.lines {
             #expect(boundaries.contains(line.start), "a line starts inside a grapheme cluster at \(line.start)",
                     sourceLocation: sourceLocation)
