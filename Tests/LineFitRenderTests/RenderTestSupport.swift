@@ -12,21 +12,14 @@ enum RenderTestFiles {
 }
 
 /// One sample job of the shared corpus (copied into Fixtures/corpus).
-struct CorpusJob: Decodable, CustomStringConvertible {
-    var name: String
-    var text: String
-    var width: Double
-    var min: Double
-    var max: Double
-    var font: String
+typealias CorpusJob = SampleJob
 
-    var description: String { name }
-
-    static func all() throws -> [CorpusJob] {
+extension SampleJob {
+    static func all() throws -> [SampleJob] {
         let files = try FileManager.default.contentsOfDirectory(at: RenderTestFiles.corpus, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        return try files.map { try JSONDecoder().decode(CorpusJob.self, from: Data(contentsOf: $0)) }
+        return try files.map { try SampleJob(contentsOf: $0) }
     }
 }
 

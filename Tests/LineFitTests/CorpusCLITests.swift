@@ -1,19 +1,13 @@
 import Foundation
 import Testing
+import LineFit
 
 /// A sample job from `Fixtures/corpus` (a copy of the project's `../shared/corpus`).
-struct CorpusJob: Decodable, Sendable {
-    var name: String
-    var text: String
-    var width: Double
-    var min: Double
-    var max: Double
-    /// Relative to the package root, such as "Fonts/BebasNeue-Regular.otf".
-    var font: String
+typealias CorpusJob = SampleJob
 
-    static func load(_ name: String) throws -> CorpusJob {
-        let url = try TestPaths.fixture("corpus/\(name).json")
-        return try JSONDecoder().decode(CorpusJob.self, from: Data(contentsOf: url))
+extension SampleJob {
+    static func load(_ name: String) throws -> SampleJob {
+        try SampleJob(contentsOf: try TestPaths.fixture("corpus/\(name).json"))
     }
 
     var arguments: [String] {

@@ -145,9 +145,7 @@ enum RandomEdit {
     }
 }
 
-extension CorpusJob: CustomStringConvertible {
-    public var description: String { name }
-
+extension CorpusJob {
     /// Every sample job in `Fixtures/corpus`, in name order.
     static func all() -> [CorpusJob] {
         let directory = TestPaths.packageRoot.appendingPathComponent("Tests/LineFitTests/Fixtures/corpus")
