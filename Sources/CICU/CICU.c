@@ -100,7 +100,3 @@ int32_t lficu_to_upper(const uint16_t *text, int32_t length, const char *locale,
     if (status == U_BUFFER_OVERFLOW_ERROR || U_SUCCESS(status)) return needed;
     return -1;
 }
-
-const char *lficu_version(void) {
-    return U_ICU_VERSION;
-}

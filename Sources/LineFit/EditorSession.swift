@@ -47,8 +47,12 @@ public final class EditorSession {
         layout = Layout(
             text: "", lines: [], width: options.width, height: 0, minSize: options.minSize, maxSize: options.maxSize,
             heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
-        paragraphs = Paragraphs.split(units).map { fresh($0) }
-        layout = assemble()
+        if options.maxHeight != nil {
+            try layOutWithHeightLimit()
+        } else {
+            paragraphs = Paragraphs.split(units).map { fresh($0) }
+            layout = assemble()
+        }
     }
 
     /// The current text.
@@ -78,8 +82,7 @@ public final class EditorSession {
         storedText.replaceSubrange(from..<to, with: replacement)
         let delta = inserted.count - range.count
         if options.maxHeight != nil {
-            paragraphs = Paragraphs.split(units).map { fresh($0) }
-            layout = try engine.layout(storedText, fonts: fonts, options: options)
+            try layOutWithHeightLimit()
         } else {
             update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
             layout = assemble()
@@ -127,6 +130,15 @@ public final class EditorSession {
 
     // MARK: - Incremental update
 
+    /// The height limit rescales every line, so the layout is made afresh; the session keeps
+    /// only the paragraphs' measurements (backspace reads their grapheme clusters).
+    private func layOutWithHeightLimit() throws {
+        paragraphs = Paragraphs.split(units).map {
+            ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
+        }
+        layout = try engine.layout(storedText, fonts: fonts, options: options)
+    }
+
     private func fresh(_ range: ParagraphRange) -> ParagraphState {
         let measured = measure(range)
         let spans = engine.breakLines(measured, context: context, from: 0) { _ in false }
@@ -137,7 +149,7 @@ public final class EditorSession {
     private func measure(_ range: ParagraphRange) -> MeasuredParagraph {
         engine.measure(
             units: Array(units[range.range]), contentLength: range.contentEnd - range.range.lowerBound,
-            fonts: fonts, options: options)
+            fonts: fonts, options: options, style: context.style)
     }
 
     private func update(editedRange: Range<Int>, insertedCount: Int, delta: Int, removedMandatoryBreak: Bool) {
@@ -205,7 +217,7 @@ public final class EditorSession {
         var previous: MeasuredParagraph?
         if let window = engine.remeasure(
             &state.measured, units: Array(units[range.range]), contentLength: range.contentEnd - base, edit: edit,
-            insertedCount: insertedCount, fonts: fonts, options: options) {
+            insertedCount: insertedCount, fonts: fonts, options: options, style: context.style) {
             changed = window
             statistics.windowMeasures += 1
         } else {

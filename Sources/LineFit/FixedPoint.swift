@@ -6,7 +6,4 @@ enum FixedPoint {
     static func f26Dot6(_ value: Double) -> FT_F26Dot6 {
         FT_F26Dot6((value * 64).rounded(.down))
     }
-
-    static func fromF26Dot6(_ value: Int32) -> Double { Double(value) / 64 }
-    static func fromF26Dot6(_ value: FT_Pos) -> Double { Double(value) / 64 }
 }

@@ -17,7 +17,6 @@ public final class LayoutEngine {
     private let measurer: ParagraphMeasurer
     private var pieces: [LinePiece] = []
     private var breakScratch: [LinePiece] = []
-    private var spans: [LineSpan] = []
 
     /// - Parameter shapingCacheCapacity: How many shaped runs to keep for reuse (least
     ///   recently used out, see `ShapingCache`). 0, the default, shapes everything afresh:
@@ -51,28 +50,35 @@ public final class LayoutEngine {
 
     /// Paragraphs → itemize (bidi, scripts, fonts) → shape, once per paragraph.
     func measureParagraphs(_ units: [UInt16], fonts: FontChain, options: LayoutOptions) -> [(ParagraphRange, MeasuredParagraph)] {
-        Paragraphs.split(units).map { paragraph in
+        let style = shapingStyle(options)
+        return Paragraphs.split(units).map { paragraph in
             let measured = measure(
                 units: Array(units[paragraph.range]), contentLength: paragraph.contentEnd - paragraph.range.lowerBound,
-                fonts: fonts, options: options)
+                fonts: fonts, options: options, style: style)
             return (paragraph, measured)
         }
     }
 
     /// Measures one paragraph given as its own units (terminator included).
-    func measure(units: [UInt16], contentLength: Int, fonts: FontChain, options: LayoutOptions) -> MeasuredParagraph {
-        measurer.measure(units: units, contentLength: contentLength, chain: fonts, options: options, style: shapingStyle(options))
+    /// `style` is `shapingStyle(options)`, passed in by callers that measure repeatedly.
+    func measure(
+        units: [UInt16], contentLength: Int, fonts: FontChain, options: LayoutOptions,
+        style: ParagraphShapingStyle? = nil
+    ) -> MeasuredParagraph {
+        measurer.measure(
+            units: units, contentLength: contentLength, chain: fonts, options: options,
+            style: style ?? shapingStyle(options))
     }
 
     /// Re-measures an edited paragraph in place from its old measurement; nil when only a
     /// fresh measurement is sure to be right (see `ParagraphMeasurer.remeasure`).
     func remeasure(
         _ old: inout MeasuredParagraph, units: [UInt16], contentLength: Int, edit: Range<Int>, insertedCount: Int,
-        fonts: FontChain, options: LayoutOptions
+        fonts: FontChain, options: LayoutOptions, style: ParagraphShapingStyle
     ) -> Range<Int>? {
         measurer.remeasure(
             &old, units: units, contentLength: contentLength, edit: edit, insertedCount: insertedCount, chain: fonts,
-            options: options, style: shapingStyle(options))
+            options: options, style: style)
     }
 
     func shapingStyle(_ options: LayoutOptions) -> ParagraphShapingStyle {

@@ -46,6 +46,19 @@ import Testing
         }
     }
 
+    @Test func aHeightLimitedSessionMatchesFreshLayouts() throws {
+        let job = try CorpusJob.load("paragraph")
+        let fonts = try EditorFixtures.chain(primary: job.font)
+        let options = LayoutOptions(width: 600, minSize: 40, maxSize: 200, maxHeight: 300)
+        let engine = try LayoutEngine()
+        let session = try EditorSession(text: job.text, fonts: fonts, options: options)
+        #expect(session.layout == (try engine.layout(job.text, fonts: fonts, options: options)))
+        #expect(session.layout.heightScale < 1)
+        try session.insert(" and more", at: session.utf16Count)
+        try session.backspace(at: 10)
+        #expect(session.layout == (try engine.layout(session.text, fonts: fonts, options: options)))
+    }
+
     @Test func typingAndBackspacingACaption() throws {
         let fonts = try EditorFixtures.chain(primary: "Fonts/NotoSans-Regular.ttf")
         let options = LayoutOptions(width: 960, minSize: 30, maxSize: 240)

@@ -69,8 +69,6 @@ int32_t lficu_has_property(uint32_t code_point, LFICUProperty property);
 int32_t lficu_to_upper(const uint16_t *text, int32_t length, const char *locale,
                        uint16_t *dest, int32_t capacity);
 
-/// The ICU version string, for diagnostics ("72.1").
-const char *lficu_version(void);
 
 #ifdef __cplusplus
 }
