@@ -39,9 +39,10 @@ public enum BundledFonts {
         if let fromEnvironment = ProcessInfo.processInfo.environment[environmentVariable], !fromEnvironment.isEmpty {
             return fromEnvironment
         }
-        // This file is Sources/LineFit/FontChain.swift inside the package.
+        // This file is Sources/LineFit/Fonts/FontChain.swift inside the package.
         let packageRoot = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let fonts = packageRoot.appendingPathComponent("Fonts").path
         return FileManager.default.fileExists(atPath: fonts) ? fonts : nil
     }
