@@ -1,5 +1,5 @@
 /// Everything that decides a layout besides the text and the fonts. Units are points.
-public struct LayoutOptions: Hashable, Sendable, Codable {
+public struct LayoutOptions: Hashable, Sendable {
     /// How a line's width at a size is measured.
     public enum WidthMode: String, Hashable, Sendable, Codable, CaseIterable {
         /// Shape once in design units and scale linearly (`units × size / unitsPerEm`):
@@ -24,6 +24,50 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
         case rightToLeft
     }
 
+    /// How a paragraph is broken into lines (see docs/OPTIONS.md).
+    public enum BreakStrategy: String, Hashable, Sendable, Codable, CaseIterable {
+        /// As much text per line as fits at the minimum size: the Type Mode contract.
+        case greedy
+        /// The breaks whose fitted sizes look best: the largest smallest-line size, then
+        /// even size steps between neighbouring lines (an exact optimisation per paragraph).
+        case balanced
+    }
+
+    /// The box the block is set in, if any.
+    public enum Box: Hashable, Sendable {
+        /// No height: the block is as tall as its lines.
+        case none
+        /// Shrink only: a block taller than `height` shrinks min and max by one factor until
+        /// it fits (never below `minimumFloor`); a shorter block is left as it is.
+        case limit(height: Double)
+        /// A box to fill: the block grows (or shrinks) to the largest minimum whose block
+        /// still fits `height`.
+        case fill(height: Double)
+
+        /// The box's height, whatever its kind; nil for `.none`.
+        public var height: Double? {
+            switch self {
+            case .none: nil
+            case .limit(let height), .fill(let height): height
+            }
+        }
+    }
+
+    /// Where the block sits inside its box (only meaningful with a box).
+    public enum VerticalAlignment: String, Hashable, Sendable, Codable, CaseIterable {
+        case top, center, bottom
+    }
+
+    /// How a line is made to fill the width.
+    public enum LineFill: String, Hashable, Sendable, Codable, CaseIterable {
+        /// By its point size (Type Mode). The default.
+        case size
+        /// One size for the block; each line filled by the font's `wdth` axis.
+        case widthAxis = "width-axis"
+        /// Sizes within a band around the block's median, `wdth` for the rest.
+        case mixed
+    }
+
     /// The available width for every line.
     public var width: Double
     /// The size lines are broken at, and the smallest size any line gets.
@@ -39,21 +83,51 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
     /// Multiplies each line's own height (ascent + descent at its size).
     public var lineSpacing: Double
     public var alignment: Alignment
-    /// If set, a block taller than this shrinks as a whole (see `LayoutOptions.minimumFloor`).
-    public var maxHeight: Double?
+    /// The box the block is set in: none, a shrink-only height limit, or a box to fill.
+    public var box: Box
+    /// Where the block sits in its box.
+    public var verticalAlignment: VerticalAlignment
     /// The smallest `minSize` the height limit may shrink to.
     public var minimumFloor: Double
     /// OpenType features; HarfBuzz's defaults (kern, liga, …) stay on unless turned off here.
     public var features: [FontFeature]
     public var baseDirection: BaseDirection
-    /// BCP 47 language tag for shaping (language-specific forms); nil guesses from the locale.
+    /// BCP 47 language tag for shaping (language-specific forms) and for choosing a CJK face;
+    /// nil chooses one from the text's scripts, never from the process locale.
     public var language: String?
+    /// How paragraphs are broken into lines.
+    public var breakStrategy: BreakStrategy
+    /// In an editor session: keep the breaks before the caret unless moving them is clearly
+    /// better, so lines do not jump while someone types. A one-off layout ignores it.
+    public var stableBreaks: Bool
+    /// Variable-font axis values applied to every font that has the axis (`wght`, `wdth`,
+    /// `opsz`, ...). Values outside a font's range are clamped and reported as warnings.
+    public var variations: [FontVariation]
+    /// A named instance of the primary font (`fvar`), applied before `variations`.
+    public var namedInstance: String?
+    /// Shape each line at `opsz` = its own size, for fonts with an optical size axis (CSS
+    /// `font-optical-sizing: auto`). An explicit `opsz` in `variations` turns it off.
+    public var opticalSizing: Bool
+    /// How lines fill the width: by size, or by the width axis of a variable font.
+    public var lineFill: LineFill
+
+    /// The shrink-only height limit, if the box is one (`box = .limit(height:)`).
+    public var maxHeight: Double? {
+        get {
+            if case .limit(let height) = box { return height }
+            return nil
+        }
+        set { box = newValue.map { .limit(height: $0) } ?? .none }
+    }
 
     public init(
         width: Double, minSize: Double, maxSize: Double, step: Double = 0.01,
         widthMode: WidthMode = .linear, tracking: Double = 0, lineSpacing: Double = 1,
         alignment: Alignment = .center, maxHeight: Double? = nil, minimumFloor: Double = 6,
-        features: [FontFeature] = [], baseDirection: BaseDirection = .auto, language: String? = nil
+        features: [FontFeature] = [], baseDirection: BaseDirection = .auto, language: String? = nil,
+        breakStrategy: BreakStrategy = .greedy, box: Box? = nil, verticalAlignment: VerticalAlignment = .center,
+        stableBreaks: Bool = false, variations: [FontVariation] = [], namedInstance: String? = nil,
+        opticalSizing: Bool = true, lineFill: LineFill = .size
     ) {
         self.width = width
         self.minSize = minSize
@@ -63,11 +137,18 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
         self.tracking = tracking
         self.lineSpacing = lineSpacing
         self.alignment = alignment
-        self.maxHeight = maxHeight
+        self.box = box ?? maxHeight.map { .limit(height: $0) } ?? .none
         self.minimumFloor = minimumFloor
         self.features = features
         self.baseDirection = baseDirection
         self.language = language
+        self.breakStrategy = breakStrategy
+        self.verticalAlignment = verticalAlignment
+        self.stableBreaks = stableBreaks
+        self.variations = variations
+        self.namedInstance = namedInstance
+        self.opticalSizing = opticalSizing
+        self.lineFill = lineFill
     }
 
     /// Checks every option's domain; layout calls this before doing any work.
@@ -104,9 +185,29 @@ public struct LayoutOptions: Hashable, Sendable, Codable {
         guard minimumFloor > 0 else {
             throw LineFitError.invalidOption(name: "minimum floor", reason: "must be greater than 0, got \(minimumFloor)")
         }
-        if let maxHeight {
-            try finite(maxHeight, "height")
-            guard maxHeight > 0 else { throw LineFitError.invalidOption(name: "height", reason: "must be greater than 0, got \(maxHeight)") }
+        if let height = box.height {
+            try finite(height, "height")
+            guard height > 0 else { throw LineFitError.invalidOption(name: "height", reason: "must be greater than 0, got \(height)") }
+        }
+        for variation in variations {
+            guard variation.tag.utf8.count == 4, variation.tag.allSatisfy({ $0.isASCII }) else {
+                throw LineFitError.invalidOption(name: "axis", reason: "'\(variation.tag)' is not a four-letter axis tag")
+            }
+            try finite(variation.value, "axis \(variation.tag)")
+        }
+        // Declared for the issues in flight (docs/OPTIONS.md); each check goes when its
+        // option is implemented, so no option is silently ignored.
+        if breakStrategy != .greedy {
+            throw LineFitError.invalidOption(name: "breaks", reason: "\(breakStrategy.rawValue) is not implemented yet")
+        }
+        if case .fill = box {
+            throw LineFitError.invalidOption(name: "fill-box", reason: "filling a box is not implemented yet")
+        }
+        if lineFill != .size {
+            throw LineFitError.invalidOption(name: "fit", reason: "\(lineFill.rawValue) is not implemented yet")
+        }
+        if !variations.isEmpty || namedInstance != nil {
+            throw LineFitError.invalidOption(name: "axis", reason: "variable-font axes are not implemented yet")
         }
         for feature in features where feature.tag.utf8.count != 4 || !feature.tag.allSatisfy({ $0.isASCII }) {
             throw LineFitError.invalidOption(name: "feature", reason: "'\(feature.tag)' is not a four-letter OpenType tag")
@@ -125,6 +226,17 @@ public struct FontFeature: Hashable, Sendable, Codable {
     public var tag: String
     public var value: UInt32
     public init(_ tag: String, _ value: UInt32 = 1) {
+        self.tag = tag
+        self.value = value
+    }
+}
+
+/// A variable-font axis value, such as `wght` 800 or `wdth` 75 (design coordinates, as in
+/// `fvar` and CSS `font-variation-settings`).
+public struct FontVariation: Hashable, Sendable, Codable {
+    public var tag: String
+    public var value: Double
+    public init(_ tag: String, _ value: Double) {
         self.tag = tag
         self.value = value
     }
