@@ -65,6 +65,9 @@ struct RenderOptions: ParsableArguments {
         for path in [svg, png].compactMap({ $0 }) {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw CLIError(message: "cannot write \(path): it is a folder")
+            }
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw CLIError(message: "cannot write \(path): no folder \(folder)")
             }

@@ -27,10 +27,9 @@ extension Layout {
     /// `text` (from another string) are clamped to its end.
     public func rects(for range: Range<String.Index>) -> [LayoutRect] {
         let utf16 = text.utf16
-        let count = utf16.count
-        let start = Swift.min(range.lowerBound.utf16Offset(in: text), count)
-        let end = Swift.min(range.upperBound.utf16Offset(in: text), count)
-        return rects(for: Swift.max(0, start)..<Swift.max(0, start, end))
+        let start = utf16.distance(from: utf16.startIndex, to: Swift.min(range.lowerBound, text.endIndex))
+        let end = utf16.distance(from: utf16.startIndex, to: Swift.min(range.upperBound, text.endIndex))
+        return rects(for: start..<Swift.max(start, end))
     }
 
     /// The x extents (block coordinates) of the runs of selected glyphs on one line.
