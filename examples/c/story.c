@@ -3,10 +3,12 @@
  * runs, type into it with an editor session, and render it to a PNG in the Strong style.
  *
  *   cc story.c $(pkg-config --cflags --libs linefit) -o story
- *   ./story [--png FILE] [--repeat N] [TEXT]
+ *   ./story [--png FILE] [--canvas WxH] [--font FILE] [--repeat N] [TEXT]
  *
- * --repeat N runs the whole create/layout/edit/render/destroy cycle N times (quietly after
- * the first), which is what the valgrind leak check in CI runs.
+ * --font uses that one font instead of the bundled chain (loaded and released on every
+ * cycle); --canvas sets the picture's size (default 1080x1920). --repeat N runs the whole
+ * create/layout/edit/render/destroy cycle N times (quietly after the first), which is what
+ * the valgrind leak check in CI runs.
  */
 #include <linefit.h>
 
@@ -59,12 +61,27 @@ static void print_layout(linefit_layout_t *layout, const char *text) {
     free(lines);
 }
 
-static int story(const char *text, const char *png_path, int verbose) {
+struct settings {
+    const char *text;
+    const char *png_path;
+    const char *font_path;
+    int canvas_width, canvas_height;
+};
+
+static int story(const struct settings *settings, int verbose) {
+    const char *text = settings->text;
     linefit_font_chain_t *chain = NULL;
     linefit_options_t *options = NULL;
     linefit_engine_t *engine = NULL;
     linefit_layout_t *layout = NULL;
-    CHECK(linefit_font_chain_create_bundled(NULL, NULL, &chain));
+    if (settings->font_path) {
+        linefit_font_t *font = NULL;
+        CHECK(linefit_font_create_from_file(settings->font_path, 0, &font));
+        CHECK(linefit_font_chain_create(&font, 1, &chain));
+        CHECK(linefit_font_destroy(font)); /* the chain keeps its fonts alive */
+    } else {
+        CHECK(linefit_font_chain_create_bundled(NULL, NULL, &chain));
+    }
     CHECK(linefit_options_create(960, 40, 260, &options));
     CHECK(linefit_engine_create(&engine));
     CHECK(linefit_layout_create(engine, chain, options, text, strlen(text), &layout));
@@ -95,21 +112,22 @@ static int story(const char *text, const char *png_path, int verbose) {
     CHECK(linefit_layout_destroy(edited));
     CHECK(linefit_editor_destroy(editor));
 
-    /* A picture: the story in the Strong style on a 1080x1920 canvas. */
+    /* A picture: the story in the Strong style on the canvas (the chain's fonts with --font). */
     linefit_style_t *style = NULL;
     linefit_layout_t *styled = NULL;
     uint8_t *png = NULL;
     size_t png_length = 0;
     CHECK(linefit_style_create("strong", &style));
-    CHECK(linefit_style_layout(style, engine, NULL, 1080, 1920, text, strlen(text), &styled));
-    CHECK(linefit_render_png(styled, style, 1080, 1920, &png, &png_length));
-    if (png_path) {
-        FILE *file = fopen(png_path, "wb");
+    CHECK(linefit_style_layout(style, engine, settings->font_path ? chain : NULL, settings->canvas_width,
+                               settings->canvas_height, text, strlen(text), &styled));
+    CHECK(linefit_render_png(styled, style, settings->canvas_width, settings->canvas_height, &png, &png_length));
+    if (settings->png_path) {
+        FILE *file = fopen(settings->png_path, "wb");
         if (!file || fwrite(png, 1, png_length, file) != png_length || fclose(file) != 0) {
-            fprintf(stderr, "story: cannot write %s\n", png_path);
+            fprintf(stderr, "story: cannot write %s\n", settings->png_path);
             return 1;
         }
-        if (verbose) printf("wrote %s (%zu bytes)\n", png_path, png_length);
+        if (verbose) printf("wrote %s (%zu bytes)\n", settings->png_path, png_length);
     }
     linefit_bytes_free(png);
     CHECK(linefit_layout_destroy(styled));
@@ -123,16 +141,22 @@ static int story(const char *text, const char *png_path, int verbose) {
 }
 
 int main(int argc, char **argv) {
-    const char *text = default_text;
-    const char *png_path = NULL;
+    struct settings settings = {default_text, NULL, NULL, 1080, 1920};
     long repeat = 1;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--png") == 0 && i + 1 < argc) {
-            png_path = argv[++i];
+            settings.png_path = argv[++i];
+        } else if (strcmp(argv[i], "--font") == 0 && i + 1 < argc) {
+            settings.font_path = argv[++i];
+        } else if (strcmp(argv[i], "--canvas") == 0 && i + 1 < argc) {
+            if (sscanf(argv[++i], "%dx%d", &settings.canvas_width, &settings.canvas_height) != 2) {
+                fprintf(stderr, "story: bad --canvas '%s': use WxH\n", argv[i]);
+                return 2;
+            }
         } else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc) {
             repeat = strtol(argv[++i], NULL, 10);
         } else {
-            text = argv[i];
+            settings.text = argv[i];
         }
     }
     if (linefit_abi_version() != LINEFIT_ABI_VERSION) {
@@ -141,7 +165,7 @@ int main(int argc, char **argv) {
     }
     printf("LineFit %s (ABI %d)\n", linefit_version(), linefit_abi_version());
     for (long i = 0; i < repeat; i++) {
-        if (story(text, png_path, i == 0) != 0) return 1;
+        if (story(&settings, i == 0) != 0) return 1;
     }
     return 0;
 }
