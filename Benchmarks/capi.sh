@@ -18,7 +18,7 @@ library="$(cd .. && swift build -c release --show-bin-path)/libLineFitC.so"
 driver=.build/release/bench-driver
 
 echo "== wall clock"
-"$driver" capi "$library" "$job" 30
+"$driver" capi "$library" "$job" 300
 
 count() {  # variant iterations -> total instructions
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$driver" capi-loop "$1" "$library" "$job" "$2" 2>&1 >/dev/null \

@@ -120,7 +120,7 @@ case "loop" where arguments.count == 4: try loop(Array(arguments)[1], Array(argu
 case "capi" where (2...4).contains(arguments.count):  // see CAPIComparison.swift
     let values = Array(arguments)
     try capiCompare(
-        library: values[1], jobName: values.count > 2 ? values[2] : "story-00280", rounds: values.count > 3 ? Int(values[3]) ?? 30 : 30)
+        library: values[1], jobName: values.count > 2 ? values[2] : "story-00280", rounds: values.count > 3 ? Int(values[3]) ?? 300 : 300)
 case "capi-loop" where arguments.count == 5:
     let values = Array(arguments)
     try capiLoop(values[1], library: values[2], jobName: values[3], count: Int(values[4]) ?? 1)
