@@ -137,6 +137,30 @@ class LayoutEqualsSwift(unittest.TestCase):
         self.assertLess(opaque, width * height * 0.9, "the picture is filled, not glyphs")
 
 
+class Threads(unittest.TestCase):
+    def test_engines_on_threads_share_a_chain(self):
+        # ctypes drops the GIL around each call, so these layouts run at the same time; a
+        # chain and its fonts are shared, each thread has its own engine (linefit.h).
+        chain = linefit.FontChain.bundled(directory=FONTS)
+        texts = [text for text, _, _, _ in STORIES]
+        expected = [linefit.Engine().layout(text, chain, linefit.Options()).lines for text in texts]
+        failures = []
+
+        def work():
+            engine, options = linefit.Engine(), linefit.Options()
+            for _ in range(3):
+                for text, lines in zip(texts, expected):
+                    if engine.layout(text, chain, options).lines != lines:
+                        failures.append(text)
+
+        threads = [threading.Thread(target=work) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(failures, [])
+
+
 class EditorEqualsFresh(unittest.TestCase):
     def test_typing_and_deleting_match_fresh_layouts(self):
         chain = linefit.FontChain.bundled(directory=FONTS)
