@@ -31,7 +31,7 @@ private func edit(
 ) -> linefit_status_t {
     capiCall {
         let session = try lookUp(editor, .editor, as: EditorSession.self)
-        guard start <= end, end <= session.utf16Count else {
+        guard try sizeArgument(start, "start") <= (try sizeArgument(end, "end")), end <= session.utf16Count else {
             throw CAPIFailure(
                 LINEFIT_ERROR_INVALID_ARGUMENT, "range \(start)..<\(end) is outside the text (0..<\(session.utf16Count))")
         }
@@ -96,7 +96,7 @@ public func linefit_editor_get_typing_size(_ editor: OpaquePointer?, _ caret: In
     capiCall {
         let session = try lookUp(editor, .editor, as: EditorSession.self)
         let out = try required(size, "size")
-        guard caret <= session.utf16Count else {
+        guard try sizeArgument(caret, "caret") <= session.utf16Count else {
             throw CAPIFailure(LINEFIT_ERROR_INVALID_ARGUMENT, "caret \(caret) is past the text's end (\(session.utf16Count))")
         }
         out.pointee = session.typingSize(at: caret)

@@ -24,7 +24,7 @@ public func linefit_font_create_from_bytes(
         let bytes = try required(bytes, "bytes")
         let name = try cString(name, "name")
         let out = try required(font, "font")
-        let data = Data(bytes: bytes, count: length)
+        let data = Data(bytes: bytes, count: try sizeArgument(length, "length"))
         try handOut(try Font(data: data, name: name, faceIndex: Int(faceIndex)), kind: .font, to: out)
     }
 }
@@ -51,6 +51,7 @@ public func linefit_bundled_fonts_directory(
 ) -> linefit_status_t {
     capiCall {
         let length = try required(length, "length")
+        let capacity = try sizeArgument(capacity, "capacity")
         guard let directory = BundledFonts.directory else {
             throw CAPIFailure(LINEFIT_ERROR_NOT_FOUND, "the bundled fonts' folder was not found (set \(BundledFonts.environmentVariable) to it)")
         }

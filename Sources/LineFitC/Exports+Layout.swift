@@ -93,7 +93,7 @@ private func lineRecord(_ line: Line) -> linefit_line_t {
 }
 
 private func checkedIndex(_ index: Int, _ count: Int, _ name: String) throws(CAPIFailure) -> Int {
-    guard index < count else {
+    guard try sizeArgument(index, name) < count else {
         throw CAPIFailure(LINEFIT_ERROR_INVALID_ARGUMENT, "\(name) index \(index) is out of range (there are \(count))")
     }
     return index

@@ -78,9 +78,18 @@ func required<T>(_ pointer: T?, _ name: String) throws(CAPIFailure) -> T {
     return pointer
 }
 
+/// A `size_t` argument. Swift sees it as `Int`, so a value past `Int.max` (such as
+/// `(size_t)-1`) arrives negative; it is refused rather than wrapped.
+func sizeArgument(_ value: Int, _ name: String) throws(CAPIFailure) -> Int {
+    guard value >= 0 else {
+        throw CAPIFailure(LINEFIT_ERROR_INVALID_ARGUMENT, "\(name) \(UInt(bitPattern: value)) is larger than any array")
+    }
+    return value
+}
+
 /// Text given as UTF-8 bytes. NULL is the empty text only with length 0.
 func utf8Text(_ text: UnsafePointer<CChar>?, _ length: Int, name: String = "text") throws(CAPIFailure) -> String {
-    guard length > 0 else { return "" }
+    guard try sizeArgument(length, "length") > 0 else { return "" }
     let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(try required(text, name)).assumingMemoryBound(to: UInt8.self), count: length)
     guard let string = String(validating: bytes, as: UTF8.self) else {
         throw CAPIFailure(LINEFIT_ERROR_INVALID_ARGUMENT, "\(name) is not valid UTF-8")
@@ -90,7 +99,7 @@ func utf8Text(_ text: UnsafePointer<CChar>?, _ length: Int, name: String = "text
 
 /// Text given as UTF-16 code units; a lone surrogate is refused rather than replaced.
 func utf16Text(_ text: UnsafePointer<UInt16>?, _ length: Int) throws(CAPIFailure) -> String {
-    guard length > 0 else { return "" }
+    guard try sizeArgument(length, "length") > 0 else { return "" }
     let units = UnsafeBufferPointer(start: try required(text, "text"), count: length)
     guard let string = String(validating: units, as: UTF16.self) else {
         throw CAPIFailure(LINEFIT_ERROR_INVALID_ARGUMENT, "text is not valid UTF-16 (a lone surrogate)")
@@ -111,6 +120,7 @@ func copyOut<Source, Target>(
     _ convert: (Source) -> Target
 ) throws(CAPIFailure) {
     let count = try required(count, "count")
+    let capacity = try sizeArgument(capacity, "capacity")
     count.pointee = items.count
     guard let array else {
         guard capacity == 0 else { throw CAPIFailure(LINEFIT_ERROR_NULL_ARGUMENT, "the array is NULL with capacity \(capacity)") }

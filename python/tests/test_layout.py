@@ -293,6 +293,35 @@ class Errors(unittest.TestCase):
                          linefit.ERROR_BUFFER_TOO_SMALL)
         self.assertEqual(length.value, len(linefit.bundled_fonts_directory().encode()))
 
+    def test_sizes_past_the_address_space_are_refused(self):
+        # (size_t)-1 and friends: an index, a length, a capacity or a range that no array can
+        # have is an argument error, never a wrapped negative index.
+        lib, ctypes = linefit.lib(), linefit.ctypes
+        huge = ctypes.c_size_t(-1).value
+        chain = linefit.FontChain.bundled(directory=FONTS)
+        engine, options = linefit.Engine(), linefit.Options()
+        layout = engine.layout("one two", chain, options)
+        out = linefit.c_handle()
+        record, count = linefit.LineRecord(), ctypes.c_size_t()
+        self.assertEqual(lib.linefit_layout_get_line(layout.handle, huge, ctypes.byref(record)),
+                         linefit.ERROR_INVALID_ARGUMENT)
+        self.assertEqual(lib.linefit_layout_get_glyphs(layout.handle, 0, huge, None, 0, ctypes.byref(count)),
+                         linefit.ERROR_INVALID_ARGUMENT)
+        self.assertEqual(lib.linefit_layout_get_lines(layout.handle, ctypes.byref(record), huge, ctypes.byref(count)),
+                         linefit.ERROR_INVALID_ARGUMENT)
+        self.assertEqual(lib.linefit_layout_create(engine.handle, chain.handle, options.handle, b"abc", huge,
+                                                   ctypes.byref(out)), linefit.ERROR_INVALID_ARGUMENT)
+        self.assertEqual(lib.linefit_font_create_from_bytes(b"abc", huge, b"x", 0, ctypes.byref(out)),
+                         linefit.ERROR_INVALID_ARGUMENT)
+        editor = linefit.Editor(chain, options, "abc")
+        size = ctypes.c_double()
+        self.assertEqual(lib.linefit_editor_delete(editor.handle, huge, 2, None), linefit.ERROR_INVALID_ARGUMENT)
+        self.assertEqual(lib.linefit_editor_delete(editor.handle, 0, huge, None), linefit.ERROR_INVALID_ARGUMENT)
+        self.assertEqual(lib.linefit_editor_get_typing_size(editor.handle, huge, ctypes.byref(size)),
+                         linefit.ERROR_INVALID_ARGUMENT)
+        self.assertEqual(len(editor), 3)
+        self.assertIsNone(out.value)
+
     def test_last_error_is_per_thread(self):
         lib = linefit.lib()
         self.assertEqual(lib.linefit_font_destroy(None), linefit.ERROR_NULL_ARGUMENT)
