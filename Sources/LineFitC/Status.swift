@@ -23,9 +23,9 @@ struct CAPIFailure: Error {
             case .fontNotFound: status = LINEFIT_ERROR_FONT_NOT_FOUND
             case .fontUnreadable: status = LINEFIT_ERROR_FONT_UNREADABLE
             case .fontInvalid: status = LINEFIT_ERROR_FONT_INVALID
-            // The editor reports a range outside the text, or inside a surrogate pair, as its
-            // "range" option; in C that is an argument like any index.
-            case .invalidOption(name: "range", _): status = LINEFIT_ERROR_INVALID_ARGUMENT
+            // An edit's range (outside the text, or an end inside a surrogate pair) is in C an
+            // argument like any index.
+            case .invalidRange: status = LINEFIT_ERROR_INVALID_ARGUMENT
             case .invalidOption: status = LINEFIT_ERROR_INVALID_OPTION
             case .noFonts: status = LINEFIT_ERROR_NO_FONTS
             case .library: status = LINEFIT_ERROR_LIBRARY
