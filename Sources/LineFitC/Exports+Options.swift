@@ -7,19 +7,30 @@ import LineFit
 /// accepted the day the engine accepts it, with no change here or in the ABI.
 private let probeBase = LayoutOptions(width: 960, minSize: 24, maxSize: 300)
 
-/// Checks `probe` applied to default options, then applies `apply` (or `probe`) to the
+/// Looks the handle up, reads the setter's argument (`parse`: a C string, an enum value),
+/// checks `probe` applied to default options, then applies `apply` (or `probe`) to the
 /// options behind the handle. The two differ where one option's domain depends on another's
-/// (the probe of a minimum raises the maximum with it).
-private func setOption(
-    _ handle: OpaquePointer?, probe: (inout LayoutOptions) -> Void, apply: ((OptionsObject) -> Void)? = nil
+/// (the probe of a minimum raises the maximum with it). A bad handle is reported before a bad
+/// argument.
+private func setOption<Value>(
+    _ handle: OpaquePointer?, _ parse: () throws(CAPIFailure) -> Value, probe: (inout LayoutOptions, Value) -> Void,
+    apply: ((OptionsObject, Value) -> Void)? = nil
 ) -> linefit_status_t {
     capiCall {
         let object = try lookUp(handle, .options, as: OptionsObject.self)
+        let value = try parse()
         var probed = probeBase
-        probe(&probed)
+        probe(&probed, value)
         try probed.validate()
-        if let apply { apply(object) } else { probe(&object.options) }
+        if let apply { apply(object, value) } else { probe(&object.options, value) }
     }
+}
+
+/// A setter of a plain value (a number or a flag).
+private func setOption(
+    _ handle: OpaquePointer?, probe: (inout LayoutOptions) -> Void, apply: ((OptionsObject) -> Void)? = nil
+) -> linefit_status_t {
+    setOption(handle, { () throws(CAPIFailure) in () }, probe: { options, _ in probe(&options) }, apply: apply.map { apply in { object, _ in apply(object) } })
 }
 
 private func enumValue<T>(_ raw: UInt32, _ values: [T], _ name: String) throws(CAPIFailure) -> T {
@@ -31,15 +42,21 @@ private func enumValue<T>(_ raw: UInt32, _ values: [T], _ name: String) throws(C
 
 /// A setter taking a C enum: an unknown value is an argument error, a known one is probed.
 private func setEnumOption<T>(
-    _ handle: OpaquePointer?, _ raw: UInt32, _ values: [T], _ name: String, _ set: @escaping (inout LayoutOptions, T) -> Void
+    _ handle: OpaquePointer?, _ raw: UInt32, _ values: [T], _ name: String, _ set: (inout LayoutOptions, T) -> Void
 ) -> linefit_status_t {
-    let value: T
-    do {
-        value = try enumValue(raw, values, name)
-    } catch {
-        return capiCall { _ = try lookUp(handle, .options, as: OptionsObject.self); throw error }
+    setOption(handle, { () throws(CAPIFailure) in try enumValue(raw, values, name) }, probe: set)
+}
+
+/// A setter of a tagged value (a feature, an axis): it replaces an earlier value of its tag.
+private func setTaggedOption<Value>(
+    _ handle: OpaquePointer?, _ tag: UnsafePointer<CChar>?, make: @escaping (String) -> Value,
+    probe: @escaping (inout LayoutOptions, Value) -> Void, list: WritableKeyPath<LayoutOptions, [Value]>,
+    tagOf: @escaping (Value) -> String
+) -> linefit_status_t {
+    setOption(handle, { () throws(CAPIFailure) in make(try cString(tag, "tag")) }, probe: probe) { object, value in
+        object.options[keyPath: list].removeAll { tagOf($0) == tagOf(value) }
+        object.options[keyPath: list].append(value)
     }
-    return setOption(handle, probe: { set(&$0, value) })
 }
 
 /// `linefit_options_create` (linefit.h).
@@ -122,23 +139,16 @@ public func linefit_options_set_direction(_ options: OpaquePointer?, _ direction
 /// `linefit_options_set_feature` (linefit.h).
 @_cdecl("linefit_options_set_feature")
 public func linefit_options_set_feature(_ options: OpaquePointer?, _ tag: UnsafePointer<CChar>?, _ value: UInt32) -> linefit_status_t {
-    let tagText: String
-    do { tagText = try cString(tag, "tag") } catch { return capiCall { _ = try lookUp(options, .options, as: OptionsObject.self); throw error } }
-    let feature = FontFeature(tagText, value)
-    return setOption(options, probe: { $0.features = [feature] }, apply: { object in
-        object.options.features.removeAll { $0.tag == feature.tag }
-        object.options.features.append(feature)
-    })
+    setTaggedOption(
+        options, tag, make: { FontFeature($0, value) }, probe: { $0.features = [$1] }, list: \.features, tagOf: \.tag)
 }
 
 /// `linefit_options_set_language` (linefit.h).
 @_cdecl("linefit_options_set_language")
 public func linefit_options_set_language(_ options: OpaquePointer?, _ language: UnsafePointer<CChar>?) -> linefit_status_t {
-    let tag: String?
-    do { tag = try language.map { try cString($0, "language") } } catch {
-        return capiCall { _ = try lookUp(options, .options, as: OptionsObject.self); throw error }
+    setOption(options, { () throws(CAPIFailure) in language == nil ? nil : try cString(language, "language") }) { options, tag in
+        options.language = (tag?.isEmpty ?? true) ? nil : tag
     }
-    return setOption(options, probe: { $0.language = (tag?.isEmpty ?? true) ? nil : tag })
 }
 
 /// `linefit_options_set_breaks` (linefit.h).
@@ -153,15 +163,14 @@ public func linefit_options_set_breaks(_ options: OpaquePointer?, _ breaks: line
 @_cdecl("linefit_options_set_box")
 public func linefit_options_set_box(_ options: OpaquePointer?, _ box: linefit_box_t) -> linefit_status_t {
     let kinds: [OptionsObject.BoxKind] = [.none, .limit, .fill]
-    let kind: OptionsObject.BoxKind
-    do { kind = try enumValue(box.rawValue, kinds, "box") } catch {
-        return capiCall { _ = try lookUp(options, .options, as: OptionsObject.self); throw error }
-    }
     // The kind is probed with a valid height: its own height is checked by its own setter.
-    return setOption(options, probe: { $0.box = OptionsObject.box(kind, height: 1_000) }, apply: { object in
-        object.boxKind = kind
-        object.options.box = OptionsObject.box(kind, height: object.boxHeight)
-    })
+    return setOption(
+        options, { () throws(CAPIFailure) in try enumValue(box.rawValue, kinds, "box") },
+        probe: { $0.box = OptionsObject.box($1, height: 1_000) },
+        apply: { object, kind in
+            object.boxKind = kind
+            object.options.box = OptionsObject.box(kind, height: object.boxHeight)
+        })
 }
 
 /// `linefit_options_set_box_height` (linefit.h).
@@ -198,23 +207,14 @@ public func linefit_options_set_stable_breaks(_ options: OpaquePointer?, _ stabl
 /// `linefit_options_set_axis` (linefit.h).
 @_cdecl("linefit_options_set_axis")
 public func linefit_options_set_axis(_ options: OpaquePointer?, _ tag: UnsafePointer<CChar>?, _ value: Double) -> linefit_status_t {
-    let tagText: String
-    do { tagText = try cString(tag, "tag") } catch { return capiCall { _ = try lookUp(options, .options, as: OptionsObject.self); throw error } }
-    let variation = FontVariation(tagText, value)
-    return setOption(options, probe: { $0.variations = [variation] }, apply: { object in
-        object.options.variations.removeAll { $0.tag == variation.tag }
-        object.options.variations.append(variation)
-    })
+    setTaggedOption(
+        options, tag, make: { FontVariation($0, value) }, probe: { $0.variations = [$1] }, list: \.variations, tagOf: \.tag)
 }
 
 /// `linefit_options_set_instance` (linefit.h).
 @_cdecl("linefit_options_set_instance")
 public func linefit_options_set_instance(_ options: OpaquePointer?, _ name: UnsafePointer<CChar>?) -> linefit_status_t {
-    let instance: String?
-    do { instance = try name.map { try cString($0, "name") } } catch {
-        return capiCall { _ = try lookUp(options, .options, as: OptionsObject.self); throw error }
-    }
-    return setOption(options, probe: { $0.namedInstance = instance })
+    setOption(options, { () throws(CAPIFailure) in name == nil ? nil : try cString(name, "name") }) { $0.namedInstance = $1 }
 }
 
 /// `linefit_options_set_optical_sizing` (linefit.h).
