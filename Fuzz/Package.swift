@@ -13,6 +13,9 @@ let package = Package(
         .executableTarget(name: "FuzzLayout", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzEditor", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzFonts", dependencies: ["FuzzSupport"]),
-        // Balanced/fill layouts, the C API and batch input get a target here when they land.
+        // The C API (linefit.h) called with arbitrary arguments, NULLs and sizes included.
+        .executableTarget(
+            name: "FuzzCAPI", dependencies: ["FuzzSupport", .product(name: "LineFitC", package: "LineFit")]),
+        // Balanced/fill layouts and batch input get a target here when they land.
     ]
 )
