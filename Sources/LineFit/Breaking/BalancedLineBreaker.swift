@@ -22,6 +22,16 @@ enum BalancedCost {
     /// (`SALE\n50% off everything` keeps its lines): half the lone-word penalty, so a lone
     /// shouting word is still worse than splitting the writer's line.
     static let splitPenalty = 2.0
+    /// A paragraph the writer typed stays one line when that line would be at least this
+    /// share of t*: the writer's newline is emphasis (`SALE` big, the details small under
+    /// it), so their short lines may sit below τ·t* rather than be stacked into single words.
+    /// Half: a whole line at less than half the block's smallest size reads as small print.
+    static let writerShare = 0.5
+    /// The stability rule (editor sessions): the breaks before the caret stay while keeping
+    /// them costs at most this share more than the fresh optimum. A quarter: about the cost
+    /// of one extra 1.6× size step in a paragraph of five lines, less than a reader notices,
+    /// and enough that typing a word rarely moves the lines above it.
+    static let stabilityMargin = 0.25
     /// Cost of a line ending inside a word: the last resort, above every other term.
     static let emergencyPenalty = 100.0
     /// Fixed-size styles: cost per line, so that the fewest lines come first and the even
@@ -63,13 +73,24 @@ struct BalancedLineBreaker {
     // MARK: - Oracle
 
     func allowed(_ edge: Int, threshold: Double) -> Bool {
-        guard lines.size[edge] >= threshold || lines.forced[edge] || lines.isEmpty else { return false }
+        guard lines.size[edge] >= threshold || lines.forced[edge] || lines.isEmpty || keepsWriterLine(edge) else {
+            return false
+        }
         if let hint {
             let start = lines.positions[lines.edgeFrom[edge]], end = lines.positions[lines.edgeTo[edge]]
             if end < hint.limit && !hint.breaks.contains(end) { return false }
             for kept in hint.breaks where kept > start && kept < end { return false }
         }
         return true
+    }
+
+    /// The paragraph fits whole at a size the writer's-line rule accepts.
+    var writerLineFits: Bool {
+        lines.wholeSize > 0 && lines.wholeSize >= BalancedCost.writerShare * writerThreshold
+    }
+
+    func keepsWriterLine(_ edge: Int) -> Bool {
+        writerLineFits && lines.edgeFrom[edge] == 0 && lines.edgeTo[edge] == lines.last
     }
 
     /// The line's height at the threshold (an empty paragraph takes the threshold's size).
@@ -84,7 +105,7 @@ struct BalancedLineBreaker {
             cost += BalancedCost.heldPenalty * (1 - lines.fill[edge] / BalancedCost.heldFillTarget)
         }
         if lines.isEmergency[lines.edgeTo[edge]] { cost += BalancedCost.emergencyPenalty }
-        if lines.wholeSize >= writerThreshold, lines.wholeSize > 0, lines.edgeTo[edge] != lines.last {
+        if writerLineFits, lines.edgeTo[edge] != lines.last {
             cost += BalancedCost.splitPenalty
         }
         return cost

@@ -186,3 +186,18 @@ struct FontChainMetrics {
         return up + down
     }
 }
+
+extension MeasuredParagraph {
+    /// The em width of the widest stretch between two break opportunities (trailing spaces
+    /// left out): what no line break can make narrower.
+    func widestSegmentEm(tracking: Double) -> Double {
+        var widest = 0.0
+        var previous = 0
+        for opportunity in breaks where opportunity > 0 {
+            let content = contentEnd(from: previous, to: opportunity)
+            if content > previous { widest = max(widest, estimatedWidth(previous, content, tracking: tracking)) }
+            previous = opportunity
+        }
+        return widest
+    }
+}

@@ -149,6 +149,13 @@ struct BoxFitting {
     func greedyFill(_ height: Double) -> Layout {
         let floor = min(options.minimumFloor, options.minSize)
         let grid = SizeGrid(minSize: floor, maxSize: options.maxSize, step: options.step)
+        // As for balanced filling, the minimum stops where the widest segment that cannot
+        // break fills the width: above it, words would be broken to grow the rest.
+        var widest = 0.0
+        for (_, measured) in paragraphs { widest = max(widest, measured.widestSegmentEm(tracking: options.tracking)) }
+        let ceiling = widest > 0 ? max(0, grid.index(atOrBelow: options.width / widest)) : grid.count - 1
+        let capIndex = LineFitter(grid: grid, width: options.width, tracking: options.tracking)
+            .fitLinear(emWidth: widest).overflows ? 0 : ceiling
         func at(_ index: Int) -> Layout {
             let minimum = grid.size(at: index)
             let factor = minimum / options.minSize
@@ -158,13 +165,14 @@ struct BoxFitting {
             return result
         }
         var best = at(0)
+        guard capIndex > 0 else { return best }
         guard best.height <= height else {
             best.overflowsHeight = true
             return best
         }
-        let top = at(grid.count - 1)
+        let top = at(capIndex)
         if top.height <= height { return top }
-        var low = 0, high = grid.count - 1
+        var low = 0, high = capIndex
         while high - low > 1 {
             let mid = (low + high) / 2
             let candidate = at(mid)

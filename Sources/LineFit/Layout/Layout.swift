@@ -36,13 +36,15 @@ public struct Layout: Hashable, Sendable {
     /// Where the block's top sits inside its box (from `verticalAlignment`); 0 without a box.
     public var blockTop: Double = 0
 
+    /// Equal blocks: the same lines, sizes and flags. The box the block was placed in (`box`,
+    /// `blockTop`) is a record of the request, not part of the block: a height limit the
+    /// block already meets gives the same layout as no limit.
     public static func == (lhs: Layout, rhs: Layout) -> Bool {
         lhs.lines == rhs.lines && lhs.width == rhs.width && lhs.height == rhs.height
             && lhs.minSize == rhs.minSize && lhs.maxSize == rhs.maxSize && lhs.heightScale == rhs.heightScale
             && lhs.overflowsHeight == rhs.overflowsHeight && lhs.missing == rhs.missing
             && lhs.fontNames == rhs.fontNames && lhs.text == rhs.text && lhs.breakStrategy == rhs.breakStrategy
-            && lhs.box == rhs.box && lhs.chosenMinimum == rhs.chosenMinimum && lhs.limitingRange == rhs.limitingRange
-            && lhs.blockTop == rhs.blockTop
+            && lhs.chosenMinimum == rhs.chosenMinimum && lhs.limitingRange == rhs.limitingRange
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -119,6 +119,12 @@ extension LayoutEngine {
                 let base = paragraph.range.lowerBound
                 missing.append(contentsOf: measured.missing.shifted(by: base))
                 let key = FittedKey(path: plan.paths[index], gridMinimum: plan.gridMinimum, base: base)
+                if let old = cache[index].fittedFor, old.path == key.path, old.gridMinimum == key.gridMinimum,
+                   old.base != base {
+                    // Text inserted or deleted before the paragraph: the same lines, moved.
+                    cache[index].fitted = cache[index].fitted.map { $0.shifted(by: base - old.base) }
+                    cache[index].fittedFor = key
+                }
                 if cache[index].fittedFor != key {
                     let candidates = cache[index].candidates
                     cache[index].fitted = plan.paths[index].map { edge in
@@ -205,9 +211,15 @@ struct BalancedPlan {
         cache: inout [LayoutEngine.BalancedParagraph], settings: LayoutEngine.BalancedSettings, fillHeight: Double?,
         hints: [BreakHint?]
     ) -> BalancedPlan {
+        /// The stability rule: the hinted optimum stands when it costs at most this much more.
+        func keepHinted(_ hinted: [(height: Double, cost: Double, path: [Int])], _ free: [(height: Double, cost: Double, path: [Int])]) -> Bool {
+            guard let h = hinted.map(\.cost).min() else { return false }
+            guard let f = free.map(\.cost).min() else { return true }
+            return h <= (1 + BalancedCost.stabilityMargin) * f
+        }
         let grid = SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step)
         // Hints (the stability rule) bind stage 2 only: t* is a property of the text.
-        func breaker(_ index: Int, emptySize: Double? = nil, writer: Double = 0, hinted: Bool = false) -> BalancedLineBreaker {
+        func breaker(_ index: Int, emptySize: Double? = nil, writer: Double = .infinity, hinted: Bool = false) -> BalancedLineBreaker {
             var breaker = BalancedLineBreaker(
                 cache[index].candidates, writerThreshold: writer, fixedSize: settings.fixedSize,
                 hint: hinted && index < hints.count ? hints[index] : nil)
@@ -215,17 +227,22 @@ struct BalancedPlan {
             return breaker
         }
         let count = cache.count
+        // The writer's-line rule is for lines the writer typed: a text with a newline.
+        let writerTyped = cache.lazy.filter { !$0.candidates.isEmpty }.count >= 2
+        func writer(_ t: Double) -> Double { writerTyped ? t : .infinity }
         guard let height = fillHeight, !settings.fixedSize else {
             // No box (or a fixed size): every line at least the minimum, the least cost.
             let t = settings.lowest
             var paths: [[Int]] = []
             for index in 0..<count {
                 var finals = solve(
-                    &cache[index], breaker: breaker(index, emptySize: t, writer: t, hinted: true), threshold: t,
-                    budget: nil, quantum: 1)
-                if finals.isEmpty {
-                    // Kept breaks that no longer make a valid paragraph: optimise afresh.
-                    finals = solve(&cache[index], breaker: breaker(index, emptySize: t, writer: t), threshold: t, budget: nil, quantum: 1)
+                    &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t)), threshold: t, budget: nil,
+                    quantum: 1)
+                if index < hints.count, hints[index] != nil {
+                    let hinted = solve(
+                        &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t), hinted: true), threshold: t,
+                        budget: nil, quantum: 1)
+                    if keepHinted(hinted, finals) { finals = hinted }
                 }
                 paths.append(finals.min { $0.cost < $1.cost }?.path ?? [])
             }
@@ -299,12 +316,13 @@ struct BalancedPlan {
         for index in 0..<count {
             let budget = height - (leastTotal - leastAtMinimum[index])
             var front = solve(
-                &cache[index], breaker: breaker(index, emptySize: t, writer: t, hinted: true), threshold: gridMinimum,
+                &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t)), threshold: gridMinimum,
                 budget: budget, quantum: quantum)
-            if front.isEmpty, index < hints.count, hints[index] != nil {
-                front = solve(
-                    &cache[index], breaker: breaker(index, emptySize: t, writer: t), threshold: gridMinimum,
-                    budget: budget, quantum: quantum)
+            if index < hints.count, hints[index] != nil {
+                let hinted = solve(
+                    &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t), hinted: true),
+                    threshold: gridMinimum, budget: budget, quantum: quantum)
+                if keepHinted(hinted, front) { front = hinted }
             }
             fronts.append(front)
         }
@@ -335,11 +353,15 @@ struct BalancedPlan {
         }
         var paths = [[Int]](repeating: [], count: count)
         var item = best
+        var smallest = gridMinimum
         for index in stride(from: count - 1, through: 0, by: -1) {
             paths[index] = fronts[index][item.choice].path
             item = layers[index][item.previous]
+            // A writer's line kept whole may sit below τ·t*: the grid reaches down to it.
+            let lines = cache[index].candidates
+            for edge in paths[index] where !lines.forced[edge] && !lines.isEmpty { smallest = min(smallest, lines.size[edge]) }
         }
-        return BalancedPlan(threshold: t, gridMinimum: gridMinimum, paths: paths, limiting: limiting)
+        return BalancedPlan(threshold: t, gridMinimum: smallest, paths: paths, limiting: limiting)
     }
 
     /// Stage 2 of one paragraph, reused when nothing it depends on changed.
