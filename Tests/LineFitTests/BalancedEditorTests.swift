@@ -78,7 +78,7 @@ struct BalancedEditorTests {
             let engine = try LayoutEngine()
             let measured = engine.measureParagraphs(Array(stable.text.utf16), fonts: fonts, options: stableOptions)
             if measured.count == 1 {
-                let settings = engine.balancedSettings(options: stableOptions, minSize: 24, maxSize: 260, filling: false)
+                let settings = engine.balancedSettings(options: stableOptions, minSize: 24, maxSize: 260, fillHeight: nil)
                 let paragraph = engine.balancedParagraph(measured[0].1, settings: settings, metrics: FontChainMetrics(fonts))
                 let breaker = BalancedLineBreaker(paragraph.candidates, writerThreshold: .infinity, fixedSize: false)
                 let best = breaker.front(threshold: 24, budget: nil, quantum: 1)

@@ -208,13 +208,18 @@ struct BalancedLineBreaker {
         let edges = lines.edgeCount
         var entries = [[Entry]](repeating: [], count: edges)
         // Incoming edges per position, built from the edges sorted by start.
+        // Incoming allowed edges per position: only those can carry entries.
         var incoming = [[Int]](repeating: [], count: count)
-        for e in 0..<edges { incoming[lines.edgeTo[e]].append(e) }
+        var isAllowed = [Bool](repeating: false, count: edges)
+        for e in 0..<edges where allowed(e, threshold: threshold) {
+            isAllowed[e] = true
+            incoming[lines.edgeTo[e]].append(e)
+        }
         var candidates: [Entry] = []
         let limit = budget ?? .infinity
         for a in 0..<(count - 1) {
             if a > 0 && incoming[a].allSatisfy({ entries[$0].isEmpty }) { continue }
-            for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where allowed(e, threshold: threshold) {
+            for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where isAllowed[e] {
                 candidates.removeAll(keepingCapacity: true)
                 let h = height(e, threshold: threshold)
                 let unary = unaryCost(e)

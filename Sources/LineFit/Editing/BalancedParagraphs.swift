@@ -18,22 +18,20 @@ struct BalancedParagraphs {
     ) -> Layout {
         let fillHeight: Double?
         if case .fill(let height) = options.box { fillHeight = height } else { fillHeight = nil }
-        let settings = engine.balancedSettings(
-            options: options, minSize: options.minSize, maxSize: options.maxSize, filling: fillHeight != nil)
-        let metrics = FontChainMetrics(fonts)
-        var entries: [LayoutEngine.BalancedParagraph] = []
+        var entries: [LayoutEngine.BalancedParagraph?] = []
         var keys: [[UInt16]] = []
-        for (range, measured) in paragraphs {
+        var inputs = paragraphs
+        for (index, (range, measured)) in paragraphs.enumerated() {
             let key = Array(units[range.range])
             keys.append(key)
-            if let cached = cache[key] {
-                entries.append(cached)
-            } else {
+            let cached = cache[key]
+            entries.append(cached)
+            if cached == nil {
                 // Window re-measurement patches the prefix sums (equal up to the last bits);
                 // candidates from freshly summed tables rank exactly as a fresh layout's.
                 var exact = measured
                 exact.deriveGlyphTables()
-                entries.append(engine.balancedParagraph(exact, settings: settings, metrics: metrics))
+                inputs[index].1 = exact
             }
         }
         var hints: [BreakHint?] = []
@@ -46,7 +44,7 @@ struct BalancedParagraphs {
             }
         }
         let layout = engine.fitBalanced(
-            text, paragraphs: paragraphs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
+            text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
             maxSize: options.maxSize, fillHeight: fillHeight, hints: hints)
         cache.removeAll(keepingCapacity: true)
         for (key, entry) in zip(keys, entries) { cache[key] = entry }

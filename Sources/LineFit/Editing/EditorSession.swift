@@ -28,8 +28,12 @@ public final class EditorSession {
     /// The balanced strategy's and the fill box's per-paragraph state (BalancedParagraphs.swift).
     private var balanced = BalancedParagraphs()
     private var usesBalanced: Bool {
-        if case .fill = options.box { return options.minSize != options.maxSize }
-        return options.breakStrategy == .balanced && options.maxHeight == nil
+        guard options.breakStrategy == .balanced else { return false }
+        switch options.box {
+        case .none: return true
+        case .limit: return false
+        case .fill: return options.minSize != options.maxSize
+        }
     }
 
     /// One paragraph's measurement, breaks and fitted lines (lines at absolute offsets).

@@ -35,7 +35,7 @@ struct BoxFitting {
             if fixed {
                 result = shrink(to: height)
             } else if options.breakStrategy == .balanced {
-                var cache: [LayoutEngine.BalancedParagraph] = []
+                var cache: [LayoutEngine.BalancedParagraph?] = []
                 result = engine.fitBalanced(
                     text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options,
                     minSize: options.minSize, maxSize: options.maxSize, fillHeight: height)
@@ -68,7 +68,7 @@ struct BoxFitting {
         case .greedy:
             return engine.fit(text, paragraphs: paragraphs, fonts: fonts, options: options, minSize: minSize, maxSize: maxSize)
         case .balanced:
-            var cache: [LayoutEngine.BalancedParagraph] = []
+            var cache: [LayoutEngine.BalancedParagraph?] = []
             return engine.fitBalanced(
                 text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, minSize: minSize,
                 maxSize: maxSize, fillHeight: nil)

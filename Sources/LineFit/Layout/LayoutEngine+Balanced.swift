@@ -7,6 +7,7 @@ extension LayoutEngine {
     /// it across keystrokes; a paragraph whose text changed gets a new one).
     struct BalancedParagraph {
         var candidates: CandidateLines
+        var settings: BalancedSettings
         /// Exact em widths of lines whose estimate proved wrong (see `repairRounds`).
         var overrides: [LineKey: Double] = [:]
         var solvedFor: Stage2Key?
@@ -53,11 +54,29 @@ extension LayoutEngine {
     /// each time smaller by the overshoot.
     static let heightRetries = 3
 
-    func balancedSettings(options: LayoutOptions, minSize: Double, maxSize: Double, filling: Bool) -> BalancedSettings {
-        BalancedSettings(
-            lowest: filling ? min(options.minimumFloor, minSize, maxSize) : minSize, maxSize: maxSize,
-            step: options.step, width: options.width, tracking: options.tracking, lineSpacing: options.lineSpacing,
-            fixedSize: minSize == maxSize)
+    /// Filling a box, candidate lines start at the floor only when they must: a ladder of
+    /// floor × 2^k below an eighth of the size a block of the whole text could reach at
+    /// most (lines of height h·s filling the width hold W/s em each, so t* ≤ √(H·W / (h·E))
+    /// for E em of text). A smaller ladder value would only add lines no optimum uses; if
+    /// t* ever comes out too close to it, the layout is redone from the floor.
+    static let ladderShare = 1.0 / 8
+
+    func balancedSettings(
+        options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
+        paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil
+    ) -> BalancedSettings {
+        var lowest = fillHeight != nil ? min(options.minimumFloor, minSize, maxSize) : minSize
+        if let height = fillHeight, let metrics {
+            let em = paragraphs.reduce(0) { $0 + $1.estimatedWidth(0, $1.contentLength, tracking: options.tracking) }
+            let lineHeight = metrics.primaryHeight * options.lineSpacing
+            if em > 0, lineHeight > 0 {
+                let reach = (height * options.width / (lineHeight * em)).squareRoot()
+                while lowest * 2 <= reach * Self.ladderShare && lowest * 2 <= maxSize { lowest *= 2 }
+            }
+        }
+        return BalancedSettings(
+            lowest: lowest, maxSize: maxSize, step: options.step, width: options.width, tracking: options.tracking,
+            lineSpacing: options.lineSpacing, fixedSize: minSize == maxSize)
     }
 
     func balancedParagraph(
@@ -70,22 +89,46 @@ extension LayoutEngine {
         let candidates = CandidateLines(
             measured, fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, metrics: metrics,
             lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides)
-        return BalancedParagraph(candidates: candidates, overrides: overrides)
+        return BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
     }
 
     /// A balanced layout, filling `fillHeight` when given. `cache` holds one entry per
     /// paragraph (rebuilt here when its count differs); `hints` the stability rule's kept
     /// breaks per paragraph.
     func fitBalanced(
-        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
+        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
         hints: [BreakHint?] = []
     ) -> Layout {
-        let settings = balancedSettings(options: options, minSize: minSize, maxSize: maxSize, filling: fillHeight != nil)
         let metrics = FontChainMetrics(fonts)
-        if cache.count != paragraphs.count {
-            cache = paragraphs.map { balancedParagraph($0.1, settings: settings, metrics: metrics) }
+        var settings = balancedSettings(
+            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, paragraphs: paragraphs.map(\.1),
+            metrics: metrics)
+        if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
+        while true {
+            var entries = paragraphs.indices.map { index in
+                if let entry = cache[index], entry.settings == settings { return entry }
+                return balancedParagraph(paragraphs[index].1, settings: settings, metrics: metrics)
+            }
+            let layout = fitBalancedBox(
+                text, paragraphs: paragraphs, cache: &entries, fonts: fonts, options: options, settings: settings,
+                metrics: metrics, fillHeight: fillHeight, hints: hints)
+            cache = entries
+            let floor = min(options.minimumFloor, minSize, maxSize)
+            let reach = layout.chosenMinimum * min(BalancedCost.tau, BalancedCost.writerShare)
+            if fillHeight != nil, settings.lowest > floor, layout.overflowsHeight || reach < settings.lowest {
+                settings.lowest = floor
+                continue
+            }
+            return layout
         }
+    }
+
+    private func fitBalancedBox(
+        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
+        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, metrics: FontChainMetrics,
+        fillHeight: Double?, hints: [BreakHint?]
+    ) -> Layout {
         var box = fillHeight
         var layout = planAndFit(
             text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
