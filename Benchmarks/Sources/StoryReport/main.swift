@@ -140,6 +140,12 @@ func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
     try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start)
 }
+// `story-report profile N`: only N balanced+fill layouts of the story, for callgrind.
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "profile", let count = Int(CommandLine.arguments[2]) {
+    let profiled = options(min: 24, strategy: .balanced, fill: true)
+    for _ in 0..<count { _ = try engine.layout(story, fonts: fonts, options: profiled) }
+    exit(0)
+}
 let repetitions = 400
 var greedyTimes: [Double] = [], fillTimes: [Double] = []
 let greedyOptions = options(min: 24, strategy: .greedy, fill: false)

@@ -72,11 +72,12 @@ struct BalancedLineBreaker {
 
     // MARK: - Oracle
 
+    @inline(__always)
     func allowed(_ edge: Int, threshold: Double) -> Bool {
         guard lines.size[edge] >= threshold || lines.forced[edge] || lines.isEmpty || keepsWriterLine(edge) else {
             return false
         }
-        if let hint {
+        if let hint = hint {
             let start = lines.positions[lines.edgeFrom[edge]], end = lines.positions[lines.edgeTo[edge]]
             if end < hint.limit && !hint.breaks.contains(end) { return false }
             for kept in hint.breaks where kept > start && kept < end { return false }
@@ -149,9 +150,17 @@ struct BalancedLineBreaker {
         var best = [Double](repeating: .infinity, count: count)
         var via = [Int](repeating: -1, count: count)
         best[0] = 0
+        // Stage 1 runs once per threshold tried: the plain size test first, on local arrays.
+        let sizes = lines.size, forced = lines.forced, edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
+        let plain = hint == nil && !writerLineFits && !lines.isEmpty
         for a in 0..<(count - 1) where best[a].isFinite {
-            for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where allowed(e, threshold: threshold) {
-                let b = lines.edgeTo[e]
+            for e in edgeStart[a]..<edgeStart[a + 1] {
+                if plain {
+                    guard sizes[e] >= threshold || forced[e] else { continue }
+                } else {
+                    guard allowed(e, threshold: threshold) else { continue }
+                }
+                let b = edgeTo[e]
                 let candidate = best[a] + height(e, threshold: threshold)
                 if candidate < best[b] {
                     best[b] = candidate
@@ -217,20 +226,33 @@ struct BalancedLineBreaker {
         }
         var candidates: [Entry] = []
         let limit = budget ?? .infinity
+        // The least height from each position to the end: an entry that cannot finish within
+        // the budget even on the flattest rest is dropped (exact: it has no feasible end).
+        var rest = [Double](repeating: 0, count: count)
+        if budget != nil {
+            for b in stride(from: count - 2, through: 0, by: -1) {
+                var least = Double.infinity
+                for e in lines.edgeStart[b]..<lines.edgeStart[b + 1] where isAllowed[e] {
+                    least = min(least, height(e, threshold: threshold) + rest[lines.edgeTo[e]])
+                }
+                rest[b] = least
+            }
+        }
         for a in 0..<(count - 1) {
             if a > 0 && incoming[a].allSatisfy({ entries[$0].isEmpty }) { continue }
             for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where isAllowed[e] {
                 candidates.removeAll(keepingCapacity: true)
-                let h = height(e, threshold: threshold)
+                let h = height(e, threshold: threshold) + rest[lines.edgeTo[e]]
                 let unary = unaryCost(e)
+                let own = height(e, threshold: threshold)
                 if a == 0 {
-                    if h <= limit { candidates.append(Entry(height: h, cost: unary, previousEdge: -1, previousEntry: -1)) }
+                    if h <= limit { candidates.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)) }
                 } else {
                     for e1 in incoming[a] where !entries[e1].isEmpty {
                         let step = unary + pairCost(e1, e)
                         for (k, entry) in entries[e1].enumerated() where entry.height + h <= limit {
                             candidates.append(Entry(
-                                height: entry.height + h, cost: entry.cost + step, previousEdge: Int32(e1),
+                                height: entry.height + own, cost: entry.cost + step, previousEdge: Int32(e1),
                                 previousEntry: Int32(k)))
                         }
                     }

@@ -55,11 +55,13 @@ extension LayoutEngine {
     static let heightRetries = 3
 
     /// Filling a box, candidate lines start at the floor only when they must: a ladder of
-    /// floor × 2^k below an eighth of the size a block of the whole text could reach at
+    /// floor × 2^k at most a quarter of the size a block of the whole text could reach at
     /// most (lines of height h·s filling the width hold W/s em each, so t* ≤ √(H·W / (h·E))
-    /// for E em of text). A smaller ladder value would only add lines no optimum uses; if
-    /// t* ever comes out too close to it, the layout is redone from the floor.
-    static let ladderShare = 1.0 / 8
+    /// for E em of text; t* comes out above half of that on captions). A smaller ladder
+    /// value would only add lines no optimum uses; if t* ever comes out so low that a line
+    /// it allows (τ·t*, or a writer's line at half t*) is below the ladder value, the layout
+    /// is redone from the floor.
+    static let ladderShare = 1.0 / 4
 
     func balancedSettings(
         options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
