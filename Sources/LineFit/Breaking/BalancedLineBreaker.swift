@@ -39,8 +39,9 @@ enum BalancedCost {
     static let fixedLinePenalty = 1000.0
     /// Heights are kept in at most this many buckets per state (the Pareto front is bounded:
     /// per bucket only the cheapest entry survives), so a paragraph costs O(n·L²·F) with
-    /// F ≤ heightBuckets + 1. 48 buckets of a 1600-pt box are 33 pt: a third of a 96 pt line.
-    static let heightBuckets = 48
+    /// F ≤ heightBuckets + 1. 32 buckets of a 1600-pt box are 50 pt: half a 96 pt line, so
+    /// two entries a bucket apart differ by less than the smallest line the targets allow.
+    static let heightBuckets = 32
     /// Edges of a state are compared with this absolute slack on cost: sums in another order
     /// differ in the last bits.
     static let costSlack = 1e-12

@@ -111,6 +111,17 @@ struct CandidateLines {
         }
         let count = positions.count
         edgeStart.reserveCapacity(count + 1)
+        // About a dozen lines per start on captions; reserved once instead of grown.
+        let expected = count * 12
+        do {
+            edgeFrom.reserveCapacity(expected); edgeTo.reserveCapacity(expected); contentEnd.reserveCapacity(expected)
+            emWidth.reserveCapacity(expected); size.reserveCapacity(expected); logShapeSize.reserveCapacity(expected)
+            heightPerPoint.reserveCapacity(expected); forced.reserveCapacity(expected); heldAtMax.reserveCapacity(expected)
+            oneSegment.reserveCapacity(expected); fill.reserveCapacity(expected)
+        }
+        // One font on the whole paragraph (the common case): one line height for every line.
+        let singleFont = paragraph.runs.allSatisfy { $0.fontIndex == paragraph.runs.first?.fontIndex }
+        let uniformHeight = metrics.height(paragraph, 0, paragraph.contentLength) * lineSpacing
         for a in 0..<count {
             edgeStart.append(edgeTo.count)
             guard a < count - 1 else { continue }
@@ -137,7 +148,7 @@ struct CandidateLines {
                 size.append(fit.size)
                 let shapeSize = fixedSize ? (em > 0 ? width / em : fit.size) : fit.size
                 logShapeSize.append(shapeSize > 0 ? log(shapeSize) : 0)
-                heightPerPoint.append(metrics.height(paragraph, start, content) * lineSpacing)
+                heightPerPoint.append(singleFont ? uniformHeight : metrics.height(paragraph, start, content) * lineSpacing)
                 forced.append(fit.overflows)
                 heldAtMax.append(fit.heldAtMax && content > start)
                 oneSegment.append(b == a + 1 && !isEmergency[a] && !isEmergency[b])
