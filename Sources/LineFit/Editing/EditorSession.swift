@@ -163,6 +163,7 @@ public final class EditorSession {
 
     private func fresh(_ range: ParagraphRange) -> ParagraphState {
         let measured = measure(range)
+        if usesBalanced { return ParagraphState(range: range, measured: measured, spans: [], lines: []) }
         let spans = engine.breakLines(measured, context: context, from: 0) { _ in false }
         let lines = spans.map { engine.fitLine($0, paragraph: measured, base: range.range.lowerBound, context: context) }
         return ParagraphState(range: range, measured: measured, spans: spans, lines: lines)
@@ -249,6 +250,11 @@ public final class EditorSession {
             changed = edit.lowerBound..<(edit.lowerBound + insertedCount)
         }
         let measured = state.measured
+        // The balanced strategy breaks from the measurement itself (BalancedParagraphs).
+        if usesBalanced {
+            state.range = range
+            return
+        }
 
         // Restart at the line before the one where the change starts: a word that changed may
         // now fit on it, or no longer fit.
