@@ -176,7 +176,8 @@ extension LayoutEngine {
                         let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
                         let span = LineSpan(
                             start: candidates.positions[from], end: candidates.positions[to],
-                            contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to])
+                            contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to],
+                    reach: measured.length)
                         return fitLine(span, paragraph: measured, base: base, context: context)
                     }
                     cache[index].fittedFor = key
@@ -227,7 +228,8 @@ extension LayoutEngine {
                 let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
                 let span = LineSpan(
                     start: candidates.positions[from], end: candidates.positions[to],
-                    contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to])
+                    contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to],
+                    reach: measured.length)
                 lines.append(fitLine(span, paragraph: measured, base: base, context: context))
             }
         }
