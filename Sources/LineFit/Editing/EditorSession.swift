@@ -64,13 +64,9 @@ public final class EditorSession {
     /// Replaces the UTF-16 `range` of the text with `replacement`.
     @discardableResult
     public func replace(_ range: Range<Int>, with replacement: String) throws -> EditResult {
-        guard range.lowerBound >= 0, range.upperBound <= units.count else {
-            throw LineFitError.invalidOption(
-                name: "range", reason: "\(range.lowerBound)..<\(range.upperBound) is outside the text (0..<\(units.count))")
-        }
-        for bound in [range.lowerBound, range.upperBound] where splitsSurrogatePair(at: bound) {
-            throw LineFitError.invalidOption(
-                name: "range", reason: "offset \(bound) is inside a surrogate pair (between the two halves of one character)")
+        guard range.lowerBound >= 0, range.upperBound <= units.count,
+              !splitsSurrogatePair(at: range.lowerBound), !splitsSurrogatePair(at: range.upperBound) else {
+            throw LineFitError.invalidRange(start: range.lowerBound, end: range.upperBound, length: units.count)
         }
         let inserted = Array(replacement.utf16)
         let oldLines = layout.lines
