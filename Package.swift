@@ -24,9 +24,12 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
+        // dladdr (glibc declares it only under _GNU_SOURCE): finds the image LineFit was
+        // loaded from, so the bundled fonts are found beside a shared library too.
+        .target(name: "CSystem"),
         .target(
             name: "LineFit",
-            dependencies: ["CHarfBuzz", "CICU"]
+            dependencies: ["CHarfBuzz", "CICU", "CSystem"]
         ),
         // PNG encoding and decoding for the renderer; only LineFitRender links it, so the
         // core library has no image dependency.

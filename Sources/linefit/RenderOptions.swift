@@ -89,10 +89,11 @@ struct RenderOptions: ParsableArguments {
     /// otherwise.
     func fontChain(style: Style, font: String?, fallback: [String], noFallback: Bool) throws -> FontChain {
         let cache = FontCache.shared
-        let primary = try cache.font(font ?? Style.fontPath(style.font))
+        let primary = try cache.font(font ?? style.font)
         var fonts = [primary]
         if !noFallback {
-            let paths = fallback.isEmpty ? try style.fallbacks.map { try Style.fontPath($0) } : fallback
+            let paths = fallback.isEmpty
+                ? BundledFonts.fallbackNames(style.fallbacks, matchingWeight: primary.weightClass) : fallback
             for path in paths {
                 let loaded = try cache.font(path)
                 if !fonts.contains(loaded) { fonts.append(loaded) }

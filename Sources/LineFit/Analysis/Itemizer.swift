@@ -164,7 +164,7 @@ enum FontSelection {
     /// The font for a cluster of one character that cannot be an emoji.
     @inline(__always)
     static func font(forSimple scalar: UInt32, chain: FontChain, previous: Int?) -> Int? {
-        guard let value = Unicode.Scalar(scalar) else { return nil }
+        guard let value = Unicode.Scalar(TabAdvance.coverageScalar(scalar)) else { return nil }
         if let previous, previous != 0, !chain.fonts[previous].hasColor, isNeutral(scalar),
            chain.fonts[previous].covers(value) {
             return previous

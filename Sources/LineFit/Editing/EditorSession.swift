@@ -21,6 +21,10 @@ public final class EditorSession {
     private var storedText: String
     private var paragraphs: [ParagraphState] = []
     private var context: LayoutEngine.FittingContext
+    /// The chain and options layouts are made with: the language (given, or the text's, see
+    /// `ScriptLanguage`) filled in and the CJK fallbacks ordered for it.
+    private var activeFonts: FontChain
+    private var activeOptions: LayoutOptions
     /// How edits were measured, for tests and benchmarks: a window around the edit, or the
     /// whole paragraph.
     struct Statistics { var windowMeasures = 0, paragraphMeasures = 0 }
@@ -42,8 +46,9 @@ public final class EditorSession {
         engine = try LayoutEngine(shapingCacheCapacity: ShapingCache.editorCapacity)
         units = Array(text.utf16)
         storedText = text
+        (activeFonts, activeOptions) = FontChain.forLayout(units, fonts: fonts, options: options)
         context = LayoutEngine.FittingContext(
-            fonts: fonts, options: options, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
+            fonts: activeFonts, options: activeOptions, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
         layout = Layout(
             text: "", lines: [], width: options.width, height: 0, minSize: options.minSize, maxSize: options.maxSize,
             heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
@@ -71,12 +76,17 @@ public final class EditorSession {
         let inserted = Array(replacement.utf16)
         let oldLines = layout.lines
         let removedBreak = units[range].contains(where: Paragraphs.isMandatoryBreak)
+        let removedMayChangeLanguage = ScriptLanguage.canChangeLanguage(units[range])
         units.replaceSubrange(range, with: inserted)
         let utf16 = storedText.utf16
         let from = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
         let to = utf16.index(from, offsetBy: range.count)
         storedText.replaceSubrange(from..<to, with: replacement)
         let delta = inserted.count - range.count
+        if options.language == nil, ScriptLanguage.canChangeLanguage(inserted) || removedMayChangeLanguage,
+           try restartIfLanguageChanged() {
+            return EditResult(layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines))
+        }
         if options.maxHeight != nil {
             try layOutWithHeightLimit()
         } else {
@@ -128,6 +138,28 @@ public final class EditorSession {
 
     /// The height limit rescales every line, so the layout is made afresh; the session keeps
     /// only the paragraphs' measurements (backspace reads their grapheme clusters).
+    /// When an edit changes the text's language (the first Hangul typed into Chinese, say),
+    /// every paragraph is shaped in the new language and maybe with other fonts: lay the text
+    /// out afresh. Returns whether it did.
+    private func restartIfLanguageChanged() throws -> Bool {
+        let (fonts, options) = FontChain.forLayout(units, fonts: self.fonts, options: self.options)
+        guard options.language != activeOptions.language else { return false }
+        activeFonts = fonts
+        activeOptions = options
+        context = LayoutEngine.FittingContext(
+            fonts: fonts, options: options, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
+        if options.maxHeight != nil {
+            paragraphs = Paragraphs.split(units).map {
+                ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
+            }
+            layout = try engine.layout(storedText, fonts: self.fonts, options: self.options)
+        } else {
+            paragraphs = Paragraphs.split(units).map { fresh($0) }
+            layout = assemble()
+        }
+        return true
+    }
+
     private func layOutWithHeightLimit() throws {
         paragraphs = Paragraphs.split(units).map {
             ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
@@ -145,7 +177,7 @@ public final class EditorSession {
     private func measure(_ range: ParagraphRange) -> MeasuredParagraph {
         engine.measure(
             units: Array(units[range.range]), contentLength: range.contentEnd - range.range.lowerBound,
-            fonts: fonts, options: options, style: context.style)
+            fonts: activeFonts, options: activeOptions, style: context.style)
     }
 
     private func update(editedRange: Range<Int>, insertedCount: Int, delta: Int, removedMandatoryBreak: Bool) {
@@ -213,7 +245,7 @@ public final class EditorSession {
         var previous: MeasuredParagraph?
         if let window = engine.remeasure(
             &state.measured, units: Array(units[range.range]), contentLength: range.contentEnd - base, edit: edit,
-            insertedCount: insertedCount, fonts: fonts, options: options, style: context.style) {
+            insertedCount: insertedCount, fonts: activeFonts, options: activeOptions, style: context.style) {
             changed = window
             statistics.windowMeasures += 1
         } else {

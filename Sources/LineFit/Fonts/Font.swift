@@ -37,7 +37,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     private var hintedFace: FT_Face?
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
-    public convenience init(path: String, faceIndex: Int = 0) throws {
+    /// `name` is what layouts report as the font's name (the path when nil).
+    public convenience init(path: String, faceIndex: Int = 0, name: String? = nil) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw LineFitError.fontNotFound(path: path)
@@ -48,7 +49,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         } catch {
             throw LineFitError.fontUnreadable(path: path, reason: error.localizedDescription)
         }
-        try self.init(data: data, name: path, faceIndex: faceIndex)
+        try self.init(data: data, name: name ?? path, faceIndex: faceIndex)
     }
 
     /// Loads a face from font bytes; `name` identifies it in layouts and errors.

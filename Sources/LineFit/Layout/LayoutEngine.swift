@@ -40,6 +40,7 @@ public final class LayoutEngine {
     public func layout(_ text: String, fonts: FontChain, options: LayoutOptions) throws -> Layout {
         try options.validate()
         let units = Array(text.utf16)
+        let (fonts, options) = FontChain.forLayout(units, fonts: fonts, options: options)
         let paragraphs = measureParagraphs(units, fonts: fonts, options: options)
         return HeightLimit.apply(options: options) { min, max in
             fit(text, paragraphs: paragraphs, fonts: fonts, options: options, minSize: min, maxSize: max)

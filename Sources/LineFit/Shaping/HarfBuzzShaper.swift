@@ -108,10 +108,16 @@ final class HarfBuzzShaper {
         for i in 0..<Int(count) {
             let info = infos[i]
             let position = positions[i]
+            var id = info.codepoint
+            var advance = Double(position.x_advance) * scale
+            if id == 0, text[context.lowerBound + Int(info.cluster)] == TabAdvance.tab,
+               let spaceGlyph = TabAdvance.spaceGlyph(hbFont, scale: scale) {
+                (id, advance) = spaceGlyph
+            }
             glyphs.append(ShapedGlyph(
-                id: info.codepoint,
+                id: id,
                 cluster: context.lowerBound + Int(info.cluster),
-                advance: Double(position.x_advance) * scale,
+                advance: advance,
                 xOffset: Double(position.x_offset) * scale,
                 yOffset: Double(position.y_offset) * scale,
                 unsafeToBreak: (hb_glyph_info_get_glyph_flags(&infos[i]).rawValue & unsafeFlag) != 0))
@@ -135,8 +141,9 @@ final class HarfBuzzShaper {
         }
     }
 
+    /// No tag means no language: never HarfBuzz's default, which comes from the locale.
     static func language(_ tag: String?) -> hb_language_t? {
-        guard let tag, !tag.isEmpty else { return hb_language_get_default() }
+        guard let tag, !tag.isEmpty else { return nil }
         return hb_language_from_string(tag, -1)
     }
 }

@@ -16,11 +16,14 @@ public struct StyledLayout: Sendable {
 
 extension Style {
     /// The style's font chain, loaded through `cache` (fonts are loaded once per process).
+    ///
+    /// Bundled fallbacks are matched to the primary font's weight (see
+    /// `BundledFonts.fallbackNames(_:matchingWeight:)`).
     public func fontChain(cache: FontCache = .shared) throws -> FontChain {
-        let primary = try cache.font(Style.fontPath(font))
+        let primary = try cache.font(font)
         var fonts = [primary]
-        for name in fallbacks {
-            let font = try cache.font(Style.fontPath(name))
+        for name in BundledFonts.fallbackNames(fallbacks, matchingWeight: primary.weightClass) {
+            let font = try cache.font(name)
             if !fonts.contains(font) { fonts.append(font) }
         }
         return try FontChain(fonts: fonts)
@@ -55,14 +58,14 @@ extension Style {
         return StyledLayout(style: self, fonts: chain, layout: transformed.mapBack(layout))
     }
 
-    /// A bundled font's path for a bare file name; anything with a slash is a path already.
+    /// The file of a font name: a path, a bundled file name or a family (see `FontLocator`).
     public static func fontPath(_ name: String) throws -> String {
-        name.contains("/") ? name : try BundledFonts.path(name)
+        try FontLocator.locate(name).path
     }
 }
 
-/// Loaded fonts by path, so that every layout and render of a process shares one `Font` per
-/// file instead of parsing it again (loading Noto Color Emoji alone copies 10 MB).
+/// Loaded fonts by name, so that every layout and render of a process shares one `Font` per
+/// face instead of parsing it again (loading Noto Color Emoji alone copies 10 MB).
 public final class FontCache: @unchecked Sendable {
     public static let shared = FontCache()
 
@@ -71,13 +74,22 @@ public final class FontCache: @unchecked Sendable {
 
     public init() {}
 
-    /// The font at `path`, loaded on first use.
-    public func font(_ path: String) throws -> Font {
+    /// The font a caller named (a path, `FILE#N`, a bundled file name or a family; see
+    /// `FontLocator`), loaded on first use. Two names of the same face share one `Font`,
+    /// which keeps the first name it was asked by.
+    public func font(_ name: String) throws -> Font {
         lock.lock()
         defer { lock.unlock() }
-        if let font = fonts[path] { return font }
-        let font = try Font(path: path)
-        fonts[path] = font
+        if let font = fonts[name] { return font }
+        let location = try FontLocator.locate(name)
+        let key = "\(location.path)#\(location.faceIndex)"
+        if let font = fonts[key] {
+            fonts[name] = font
+            return font
+        }
+        let font = try Font(path: location.path, faceIndex: location.faceIndex, name: location.name)
+        fonts[name] = font
+        fonts[key] = font
         return font
     }
 }
