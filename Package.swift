@@ -51,14 +51,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Shared by the test suites (the sample job type); not a product, so not public API.
+        .target(
+            name: "LineFitTestSupport",
+            dependencies: ["LineFit"]
+        ),
         .testTarget(
             name: "LineFitTests",
-            dependencies: ["LineFit"],
+            dependencies: ["LineFit", "LineFitTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LineFitRenderTests",
-            dependencies: ["LineFitRender", "LineFit"],
+            dependencies: ["LineFitRender", "LineFit", "LineFitTestSupport"],
             // Read and rewritten in place through #filePath (goldens have an accept switch),
             // so they are not bundled as resources.
             exclude: ["Fixtures", "Goldens"]

@@ -6,7 +6,7 @@ import LineFit
 /// line's size and filled by `CoverageRasterizer` with exact-area antialiasing; all glyphs
 /// join one text mask first, so overlapping strokes of a script face do not darken where
 /// they cross. Colour emoji are the font's bitmaps scaled to the line's size.
-public struct PNGRenderer {
+public struct PNGRenderer: Sendable, Hashable {
     /// The canvas to centre the block on; nil makes a picture just large enough, transparent.
     public var canvas: RenderCanvas?
 

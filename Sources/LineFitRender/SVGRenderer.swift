@@ -9,7 +9,7 @@ import LineFit
 /// and placed with `<use>` and a matrix that scales it to its line's size and flips it, so
 /// repeated letters cost one line each. Numbers are printed with fixed rules
 /// (`SVGNumber`), so the output is stable text fit for snapshot tests.
-public struct SVGRenderer {
+public struct SVGRenderer: Sendable, Hashable {
     /// The canvas to centre the block on (with the style's backdrop); nil makes a picture just
     /// large enough for the block, with a transparent background.
     public var canvas: RenderCanvas?

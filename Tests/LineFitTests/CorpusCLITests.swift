@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import LineFit
+import LineFitTestSupport
 
 /// A sample job from `Fixtures/corpus` (a copy of the project's `../shared/corpus`).
 typealias CorpusJob = SampleJob

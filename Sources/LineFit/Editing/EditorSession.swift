@@ -336,7 +336,7 @@ public final class EditorSession {
 /// What an edit did: the new layout and the lines that differ from the previous layout
 /// (indices into the new layout's lines; lines outside it are equal to the old ones at the
 /// same distance from the start or from the end).
-public struct EditResult: Sendable {
+public struct EditResult: Sendable, Hashable {
     public var layout: Layout
     public var changedLines: Range<Int>
 }

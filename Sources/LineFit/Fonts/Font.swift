@@ -137,6 +137,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return hb_font_get_nominal_glyph(coverageFont, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
+    /// The caret positions inside a ligature glyph from `GDEF` (design units from the
+    /// glyph's origin, in the font's order), empty when the font gives none. Thread-safe.
+    public func ligatureCarets(glyph: UInt32, rightToLeft: Bool = false) -> [Int] {
+        var count: UInt32 = 8
+        var carets = [hb_position_t](repeating: 0, count: 8)
+        let total = hb_ot_layout_get_ligature_carets(
+            coverageFont, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, &carets)
+        return carets.prefix(Int(min(count, total))).map(Int.init)
+    }
+
     /// Whether the font maps the code point to a glyph.
     public func covers(_ scalar: Unicode.Scalar) -> Bool {
         glyph(for: scalar) != nil
