@@ -10,6 +10,7 @@ public struct PNGRenderer: Sendable, Hashable {
     /// The canvas to centre the block on; nil makes a picture just large enough, transparent.
     public var canvas: RenderCanvas?
 
+    /// A renderer for `canvas` (the 1080 × 1920 story canvas by default; nil for a picture just around the text).
     public init(canvas: RenderCanvas? = .story) {
         self.canvas = canvas
     }

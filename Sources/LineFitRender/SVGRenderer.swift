@@ -14,10 +14,12 @@ public struct SVGRenderer: Sendable, Hashable {
     /// large enough for the block, with a transparent background.
     public var canvas: RenderCanvas?
 
+    /// A renderer for `canvas` (the 1080 × 1920 story canvas by default; nil for a picture just around the text).
     public init(canvas: RenderCanvas? = .story) {
         self.canvas = canvas
     }
 
+    /// The SVG document of `styled`: glyphs as `<path>` outlines, so it needs no fonts to view.
     public func render(_ styled: StyledLayout) -> String {
         let scene = StoryScene(styled, canvas: canvas)
         let style = scene.style

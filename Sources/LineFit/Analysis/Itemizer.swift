@@ -13,6 +13,7 @@ struct ItemRun: Hashable {
 public struct MissingCharacters: Hashable, Sendable, Codable {
     /// UTF-16 range of the grapheme cluster in the text.
     public var start: Int
+    /// The end of the cluster's UTF-16 range (exclusive).
     public var end: Int
     /// The code points of the cluster that no font covers.
     public var codePoints: [UInt32]

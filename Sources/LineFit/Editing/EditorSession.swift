@@ -11,8 +11,11 @@
 /// A session belongs to one thread at a time; fonts may be shared with other sessions on
 /// other threads.
 public final class EditorSession {
+    /// The fonts as given; layouts use them with the CJK fallbacks ordered for the text's language.
     public let fonts: FontChain
+    /// The options every layout of the session is made with.
     public let options: LayoutOptions
+    /// The layout of the current text, equal to a fresh `LayoutEngine` layout of it.
     public private(set) var layout: Layout
     private let engine: LayoutEngine
     private var units: [UInt16]
@@ -38,6 +41,10 @@ public final class EditorSession {
         var lines: [Line]
     }
 
+    /// Starts a session on `text` (empty by default); throws for invalid options.
+    ///
+    /// Each edit re-measures only the paragraphs it touches; `layout` is always what a fresh
+    /// `LayoutEngine.layout(_:fonts:options:)` of the same text would give.
     public init(text: String = "", fonts: FontChain, options: LayoutOptions) throws {
         try options.validate()
         self.fonts = fonts
@@ -96,11 +103,13 @@ public final class EditorSession {
         return EditResult(layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines))
     }
 
+    /// Inserts `text` at a UTF-16 offset (a caret) and returns the new layout.
     @discardableResult
     public func insert(_ text: String, at offset: Int) throws -> EditResult {
         try replace(offset..<offset, with: text)
     }
 
+    /// Deletes a UTF-16 range of the text and returns the new layout.
     @discardableResult
     public func delete(_ range: Range<Int>) throws -> EditResult {
         try replace(range, with: "")
@@ -337,7 +346,9 @@ public final class EditorSession {
 /// (indices into the new layout's lines; lines outside it are equal to the old ones at the
 /// same distance from the start or from the end).
 public struct EditResult: Sendable, Hashable {
+    /// The layout after the edit.
     public var layout: Layout
+    /// Indices of the lines of `layout` that differ from the layout before the edit.
     public var changedLines: Range<Int>
 }
 

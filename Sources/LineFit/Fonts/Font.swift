@@ -12,6 +12,7 @@ import Foundation
 public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The name the caller gave: the path as given, or the name passed with the bytes.
     public let name: String
+    /// The face inside the file (0 unless the file is a collection).
     public let faceIndex: Int
     /// Design units per em, from the `head` table.
     public let unitsPerEm: Int
@@ -19,6 +20,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let metrics: FontMetrics
     /// Family and style names as FreeType reports them.
     public let familyName: String
+    /// The style name ("Regular", "Bold") as FreeType reports it.
     public let styleName: String
     /// True for colour fonts without outlines (CBDT/sbix bitmaps, such as Noto Color Emoji).
     public let isBitmapOnly: Bool

@@ -6,17 +6,21 @@ import Foundation
 /// sequences go to the first colour font that covers them. A cluster no font covers is shaped
 /// with the primary font (its .notdef glyph) and reported in `Layout.missing`.
 public struct FontChain: Hashable, Sendable {
+    /// The fonts in order: the primary first.
     public var fonts: [Font]
 
+    /// A chain of a primary font and fallbacks in order.
     public init(_ primary: Font, fallbacks: [Font] = []) {
         fonts = [primary] + fallbacks
     }
 
+    /// A chain of `fonts`, the first one primary; throws `noFonts` for an empty list.
     public init(fonts: [Font]) throws {
         guard !fonts.isEmpty else { throw LineFitError.noFonts }
         self.fonts = fonts
     }
 
+    /// The font whose metrics and .notdef the layout falls back on.
     public var primary: Font { fonts[0] }
 
     /// Loads a chain from paths: the first is the primary font.

@@ -3,11 +3,15 @@ import CHarfBuzz
 /// A glyph as HarfBuzz placed it. Positions are in em (design units / unitsPerEm) when shaped
 /// for the linear width mode, so multiplying by a size gives points.
 public struct ShapedGlyph: Hashable, Sendable {
+    /// The glyph id in its font.
     public var id: UInt32
     /// UTF-16 offset in the whole text of the first character of the glyph's cluster.
     public var cluster: Int
+    /// How far the pen moves after the glyph.
     public var advance: Double
+    /// HarfBuzz's horizontal offset from the pen position.
     public var xOffset: Double
+    /// HarfBuzz's vertical offset, y up.
     public var yOffset: Double
     /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: breaking the text before this glyph's cluster
     /// and shaping the two sides separately would not reproduce these glyphs.

@@ -3,10 +3,14 @@ import Foundation
 /// A text laid out in a style: the layout (indexed by the original text, whatever the
 /// style's transform), the fonts it was made with, and the style a renderer draws it in.
 public struct StyledLayout: Sendable {
+    /// The look the layout is drawn in.
     public var style: Style
+    /// The fonts the layout was made with (runs index into them).
     public var fonts: FontChain
+    /// The layout, indexed by the original text.
     public var layout: Layout
 
+    /// A styled layout from its parts.
     public init(style: Style, fonts: FontChain, layout: Layout) {
         self.style = style
         self.fonts = fonts
@@ -67,11 +71,13 @@ extension Style {
 /// Loaded fonts by name, so that every layout and render of a process shares one `Font` per
 /// face instead of parsing it again (loading Noto Color Emoji alone copies 10 MB).
 public final class FontCache: @unchecked Sendable {
+    /// The process-wide cache the styles and the CLI use.
     public static let shared = FontCache()
 
     private let lock = NSLock()
     private var fonts: [String: Font] = [:]
 
+    /// An empty cache of your own (fonts are then loaded once per cache).
     public init() {}
 
     /// The font a caller named (a path, `FILE#N`, a bundled file name or a family; see
