@@ -37,10 +37,12 @@ extension Style {
     /// maps the layout back so every range indexes `text` itself.
     ///
     /// - Parameters:
+    ///   - text: The text as typed; the layout's ranges index it.
     ///   - width: The width to fill, usually the canvas width minus twice `margin`.
     ///   - maxHeight: A height limit for the block (the canvas height less its margins).
     ///   - fonts: The chain to use; the style's own when nil.
     ///   - language: BCP 47 tag for shaping and for the transform's casing rules.
+    ///   - engine: An engine to reuse (one per thread); a new one when nil.
     public func layout(
         _ text: String, width: Double, maxHeight: Double? = nil, fonts: FontChain? = nil,
         language: String? = nil, engine: LayoutEngine? = nil
