@@ -112,4 +112,29 @@ struct CJKLanguageTests {
         #expect(trailing.lines.count == 1 && trailing.lines[0].contentEnd == 2)
         #expect(trailing.lines[0].width == (try layOut("ab", fonts: chain, options: Self.options)).lines[0].width)
     }
+
+    @Test("a CJK collection gives each language its own face, unless FILE#N chose one")
+    func collectionFaceByLanguage() throws {
+        // Two faces, families "Fixture Sans CJK JP" and "... KR" (subsets of Droid Sans Fallback).
+        let path = try TestPaths.fixture("CJKLanguagePair.ttc").path
+        let latin = try Font(named: TestFonts.notoSans)
+        let chain = FontChain(latin, fallbacks: [try Font(named: path)])
+        var options = Self.options
+        func fontOfHan(_ text: String) throws -> String {
+            let layout = try layOut(text, fonts: chain, options: options)
+            return fonts(of: "你", in: layout).first ?? "none"
+        }
+        #expect(try fontOfHan("你好") == path)
+        options.language = "ko"
+        #expect(try fontOfHan("你好") == path + "#1")
+        options.language = "ja"
+        #expect(try fontOfHan("你好") == path)
+        // Hangul in the text makes it Korean: the KR face, though it has no Hangul itself.
+        options.language = nil
+        #expect(try fontOfHan("你好 한") == path + "#1")
+        let chosen = FontChain(latin, fallbacks: [try Font(named: path + "#0")])
+        options.language = "ko"
+        let layout = try layOut("你好", fonts: chosen, options: options)
+        #expect(fonts(of: "你", in: layout) == [path + "#0"])
+    }
 }

@@ -22,6 +22,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let familyName: String
     /// The style name ("Regular", "Bold") as FreeType reports it.
     public let styleName: String
+    /// How many faces the file holds (more than one for a collection such as `.ttc`).
+    public let faceCount: Int
     /// True for colour fonts without outlines (CBDT/sbix bitmaps, such as Noto Color Emoji).
     public let isBitmapOnly: Bool
     /// True when the font has colour glyphs (CBDT, sbix or COLR).
@@ -85,6 +87,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
         face = newFace
         let rec = newFace.pointee
+        faceCount = max(1, Int(rec.num_faces))
         // FreeType reports 0 units per em for bitmap-only faces; HarfBuzz reads `head` itself.
         let blob = hb_blob_create(
             storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),

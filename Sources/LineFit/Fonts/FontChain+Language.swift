@@ -1,3 +1,5 @@
+import Foundation
+
 extension FontChain {
     /// The chain with its CJK fallbacks reordered for `language`, the primary font and every
     /// other fallback kept in place.
@@ -8,12 +10,18 @@ extension FontChain {
     /// (`… KR`, `… JP`, `… SC`, `… TC`, `… HK`) before one that does not, and for Korean a
     /// font with Hangul before one without (for Chinese and Japanese, the reverse).
     public func prioritized(forLanguage language: String?) -> FontChain {
-        guard let language, fonts.count > 2 else { return self }
+        guard let language else { return self }
         let subtags = language.lowercased().split(separator: "-").map(String.init)
         guard let primaryTag = subtags.first, ["ko", "ja", "zh"].contains(primaryTag) else { return self }
-        let slots = fonts.indices.dropFirst().filter { FontChain.isCJK(fonts[$0]) }
-        guard slots.count > 1 else { return self }
         let marker = FontChain.familyMarker(primaryTag: primaryTag, subtags: subtags)
+        // A CJK collection (Noto Sans CJK's .ttc) holds a face per language: use the one the
+        // language names, unless the caller chose a face with FILE#N.
+        var fonts = self.fonts
+        if fonts.contains(where: { $0.faceCount > 1 }) {
+            fonts = fonts.map { $0.faceCount > 1 ? CollectionFaces.shared.face(of: $0, marker: marker) : $0 }
+        }
+        let slots = fonts.indices.dropFirst().filter { FontChain.isCJK(fonts[$0]) }
+        guard slots.count > 1 else { return FontChain(fonts[0], fallbacks: Array(fonts.dropFirst())) }
         func score(_ font: Font) -> Int {
             let family = font.familyName.uppercased()
             let namesLanguage = family.hasSuffix(" " + marker) ? 2 : 0
@@ -57,5 +65,35 @@ extension FontChain {
             options.language = ScriptLanguage.language(of: units)
         }
         return (fonts.prioritized(forLanguage: options.language), options)
+    }
+}
+
+/// The faces of collections, loaded once per process, by the language each one names.
+final class CollectionFaces: @unchecked Sendable {
+    static let shared = CollectionFaces()
+    private let lock = NSLock()
+    private var chosen: [String: Font] = [:]
+
+    /// The face of `font`'s collection whose family ends in `marker` (`KR`, `JP`, ...), or
+    /// `font` itself when it was chosen by `FILE#N`, cannot be reopened, or no face matches.
+    func face(of font: Font, marker: String) -> Font {
+        if font.familyName.uppercased().hasSuffix(" " + marker) { return font }
+        if font.name.range(of: "#[0-9]+$", options: .regularExpression) != nil { return font }
+        let key = "\(font.name)\u{0}\(marker)"
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = chosen[key] { return known }
+        var result = font
+        if let location = try? FontLocator.locate(font.name) {
+            for index in 0..<font.faceCount where index != font.faceIndex {
+                guard let face = try? Font(path: location.path, faceIndex: index, name: "\(font.name)#\(index)") else { continue }
+                if face.familyName.uppercased().hasSuffix(" " + marker) {
+                    result = face
+                    break
+                }
+            }
+        }
+        chosen[key] = result
+        return result
     }
 }
