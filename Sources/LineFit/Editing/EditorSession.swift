@@ -87,7 +87,9 @@ public final class EditorSession {
             update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
             layout = assemble()
         }
-        return EditResult(layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines))
+        return EditResult(
+            layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines), editedRange: range,
+            insertedLength: inserted.count)
     }
 
     @discardableResult
@@ -311,6 +313,10 @@ public final class EditorSession {
 public struct EditResult: Sendable {
     public var layout: Layout
     public var changedLines: Range<Int>
+    /// The UTF-16 range of the previous text that the edit replaced.
+    public var editedRange: Range<Int>
+    /// How many UTF-16 units the edit inserted in its place.
+    public var insertedLength: Int
 }
 
 extension EditorSession.ParagraphState {
