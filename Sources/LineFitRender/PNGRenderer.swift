@@ -16,7 +16,17 @@ public struct PNGRenderer {
 
     /// The picture of `styled`.
     public func render(_ styled: StyledLayout) -> RGBAImage {
-        let scene = StoryScene(styled, canvas: canvas)
+        render(StoryScene(styled, canvas: canvas))
+    }
+
+    /// The picture of one frame of a `LayoutTransition` in `style`, on the canvas (the story
+    /// canvas when there is none). `fonts` is the chain the transition's layouts were made
+    /// with. At a transition's ends it is the same picture as `render(_:)` of the layout.
+    public func render(_ frame: TransitionFrame, style: Style, fonts: FontChain) -> RGBAImage {
+        render(StoryScene(frame: frame, style: style, fonts: fonts, canvas: canvas ?? .story))
+    }
+
+    func render(_ scene: StoryScene) -> RGBAImage {
         var image = RGBAImage(width: scene.width, height: scene.height)
         if let backdrop = scene.backdrop { image.fill(backdrop) }
 
@@ -39,7 +49,7 @@ public struct PNGRenderer {
         for glyph in scene.glyphs {
             let font = scene.fonts.fonts[glyph.font]
             guard font.isBitmapOnly, let bitmap = font.colorBitmap(glyph: glyph.id) else { continue }
-            ColorGlyphPainter.paint(bitmap, x: glyph.x, y: glyph.y, size: glyph.size, into: &image)
+            ColorGlyphPainter.paint(bitmap, x: glyph.x, y: glyph.y, size: glyph.size, opacity: glyph.opacity, into: &image)
         }
         return image
     }
@@ -62,7 +72,10 @@ public struct PNGRenderer {
             guard !outline.isEmpty else { continue }
             let scale = scene.unitScale(font: glyph.font, size: glyph.size)
             let placed = outline.transformed(scale: scale, flipY: true, dx: glyph.x, dy: glyph.y)
-            let mask = CoverageMask(path: placed, clipWidth: scene.width, clipHeight: scene.height)
+            var mask = CoverageMask(path: placed, clipWidth: scene.width, clipHeight: scene.height)
+            if glyph.opacity < 1 {
+                for index in mask.values.indices { mask.values[index] *= glyph.opacity }
+            }
             if mask.width > 0 { masks.append(mask) }
         }
         return CoverageMask.union(masks)

@@ -79,10 +79,13 @@ struct LineFitCommand: ParsableCommand {
     @OptionGroup(title: "Pictures")
     var render: RenderOptions
 
+    @OptionGroup(title: "Animation")
+    var animation: AnimationOptions
+
     mutating func run() throws {
         do {
             let input = try InputText.read(argument: text)
-            let canvas = try render.resolveCanvas()
+            let canvas = try render.resolveCanvas(always: animation.isAnimating)
             let overrides = StyleOverrides(
                 width: width, min: min, max: max, tracking: tracking, lineSpacing: lineSpacing, align: align, height: height)
             var (style, options) = overrides.apply(to: try render.resolveStyle(canvas: canvas), canvas: canvas)
@@ -100,6 +103,9 @@ struct LineFitCommand: ParsableCommand {
                 print(LayoutTable(layout: layout).render())
             }
             try render.write(styled, canvas: canvas)
+            if animation.isAnimating {
+                try animation.write(text: input, style: style, options: options, fonts: chain, canvas: canvas)
+            }
         } catch let error as LineFitError {
             throw CLIError(message: error.description)
         }

@@ -60,18 +60,9 @@ struct RenderOptions: ParsableArguments {
     /// The canvas when rendering: --canvas, or the story canvas; nil for `none` or when no
     /// picture is asked for. Checks the output folders first, so a typo in a path fails
     /// before any work and before anything is printed.
-    func resolveCanvas() throws -> RenderCanvas? {
-        guard isRendering else { return nil }
-        for path in [svg, png].compactMap({ $0 }) {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CLIError(message: "cannot write \(path): no folder \(folder)")
-            }
-            guard FileManager.default.isWritableFile(atPath: folder) else {
-                throw CLIError(message: "cannot write \(path): the folder \(folder) is not writable")
-            }
-        }
+    func resolveCanvas(always: Bool = false) throws -> RenderCanvas? {
+        guard isRendering || always else { return nil }
+        for path in [svg, png].compactMap({ $0 }) { try RenderOptions.checkFolder(of: path) }
         guard let canvas else { return .story }
         if canvas.lowercased() == "none" { return nil }
         let parts = canvas.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -80,6 +71,18 @@ struct RenderOptions: ParsableArguments {
             throw CLIError(message: "bad --canvas '\(canvas)': use WxH with whole pixels from 1 to \(RenderOptions.largestSide), such as 1080x1920, or none")
         }
         return RenderCanvas(width: width, height: height)
+    }
+
+    /// Fails early, with one line, when `path`'s folder is missing or not writable.
+    static func checkFolder(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError(message: "cannot write \(path): no folder \(folder)")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw CLIError(message: "cannot write \(path): the folder \(folder) is not writable")
+        }
     }
 
     /// 16384 px is a 4× story; larger canvases only exhaust memory (16 bytes per pixel).
