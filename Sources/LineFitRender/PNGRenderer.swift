@@ -9,14 +9,28 @@ import LineFit
 public struct PNGRenderer {
     /// The canvas to centre the block on; nil makes a picture just large enough, transparent.
     public var canvas: RenderCanvas?
+    /// Range highlights and spotlights, drawn in order (fills under the text, spotlights
+    /// over everything).
+    public var highlights: [RangeHighlight]
 
-    public init(canvas: RenderCanvas? = .story) {
+    public init(canvas: RenderCanvas? = .story, highlights: [RangeHighlight] = []) {
         self.canvas = canvas
+        self.highlights = highlights
     }
 
     /// The picture of `styled`.
     public func render(_ styled: StyledLayout) -> RGBAImage {
-        render(StoryScene(styled, canvas: canvas))
+        let scene = StoryScene(styled, canvas: canvas)
+        var fills: [(StyleColor, OutlinePath)] = []
+        var spotlights: [(Double, OutlinePath)] = []
+        for highlight in highlights {
+            let path = highlightPaths(highlight, styled: styled, scene: scene)
+            switch highlight.look {
+            case .fill(let color): fills.append((color, path))
+            case .spotlight(let dim): spotlights.append((dim, path))
+            }
+        }
+        return render(scene, fills: fills, spotlights: spotlights)
     }
 
     /// The picture of one frame of a `LayoutTransition` in `style`, on the canvas (the story
@@ -26,13 +40,18 @@ public struct PNGRenderer {
         render(StoryScene(frame: frame, style: style, fonts: fonts, canvas: canvas ?? .story))
     }
 
-    func render(_ scene: StoryScene) -> RGBAImage {
+    func render(
+        _ scene: StoryScene, fills: [(StyleColor, OutlinePath)] = [], spotlights: [(Double, OutlinePath)] = []
+    ) -> RGBAImage {
         var image = RGBAImage(width: scene.width, height: scene.height)
         if let backdrop = scene.backdrop { image.fill(backdrop) }
 
         if !scene.backgrounds.isEmpty {
             let shapes = OutlinePath(elements: scene.backgroundPaths.flatMap(\.elements))
             image.paint(scene.style.backgroundColor, through: CoverageMask(path: shapes, clipWidth: image.width, clipHeight: image.height))
+        }
+        for (color, path) in fills {
+            image.paint(color, through: CoverageMask(path: path, clipWidth: image.width, clipHeight: image.height))
         }
 
         let text = textMask(scene)
@@ -50,6 +69,9 @@ public struct PNGRenderer {
             let font = scene.fonts.fonts[glyph.font]
             guard font.isBitmapOnly, let bitmap = font.colorBitmap(glyph: glyph.id) else { continue }
             ColorGlyphPainter.paint(bitmap, x: glyph.x, y: glyph.y, size: glyph.size, opacity: glyph.opacity, into: &image)
+        }
+        for (dim, path) in spotlights {
+            image.spotlight(dim: dim, cutOut: CoverageMask(path: path, clipWidth: image.width, clipHeight: image.height))
         }
         return image
     }

@@ -79,6 +79,9 @@ struct LineFitCommand: ParsableCommand {
     @OptionGroup(title: "Pictures")
     var render: RenderOptions
 
+    @OptionGroup(title: "Highlights")
+    var highlights: HighlightOptions
+
     @OptionGroup(title: "Animation")
     var animation: AnimationOptions
 
@@ -102,7 +105,7 @@ struct LineFitCommand: ParsableCommand {
             } else {
                 print(LayoutTable(layout: layout).render())
             }
-            try render.write(styled, canvas: canvas)
+            try render.write(styled, canvas: canvas, highlights: try highlights.resolve(text: input, canvas: canvas))
             if animation.isAnimating {
                 try animation.write(text: input, style: style, options: options, fonts: chain, canvas: canvas)
             }

@@ -105,14 +105,14 @@ struct RenderOptions: ParsableArguments {
     }
 
     /// Writes the requested pictures.
-    func write(_ styled: StyledLayout, canvas: RenderCanvas?) throws {
+    func write(_ styled: StyledLayout, canvas: RenderCanvas?, highlights: [RangeHighlight] = []) throws {
         if let svg {
             try save(Data(SVGRenderer(canvas: canvas).render(styled).utf8), to: svg)
         }
         if let png {
             let data: Data
             do {
-                data = try PNGRenderer(canvas: canvas).render(styled).pngData()
+                data = try PNGRenderer(canvas: canvas, highlights: highlights).render(styled).pngData()
             } catch {
                 throw CLIError(message: "cannot encode \(png): \(error)")
             }
