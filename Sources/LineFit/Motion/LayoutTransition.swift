@@ -84,6 +84,7 @@ public struct LayoutTransition: Sendable {
     /// no presence are left out, so the ends are exactly the two layouts.
     public func frame(at p: Double) -> TransitionFrame {
         let p = p.isNaN ? 0 : min(1, max(0, p))
+        if p > 0 && p < 1 { return interiorFrame(at: p) }
         var lineIndex = [Int](repeating: -1, count: lineTracks.count)
         var lines: [AnimatedLine] = []
         lines.reserveCapacity(lineTracks.count)
@@ -111,6 +112,43 @@ public struct LayoutTransition: Sendable {
             glyphs.append(AnimatedGlyph(
                 fontIndex: track.fontIndex, id: track.id, cluster: track.cluster, indexInCluster: track.indexInCluster,
                 x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: max(0, line)))
+        }
+        return TransitionFrame(
+            glyphs: glyphs, lines: lines, width: end.width, height: lerp(start.height, end.height, p), fontNames: fontNames)
+    }
+
+    /// Strictly between the ends every line has some presence and every glyph some opacity,
+    /// so nothing is left out and the frame is one pass over the tracks: a glyph that does
+    /// not move is copied, and sizes shared by a line's glyphs cost one `exp`.
+    private func interiorFrame(at p: Double) -> TransitionFrame {
+        let lines = lineTracks.map { $0.state(at: p) }
+        let glyphs = [AnimatedGlyph](unsafeUninitializedCapacity: glyphTracks.count) { buffer, count in
+            var cachedRatio = 0.0, cachedSize = (0.0, 0.0, 0.0), cachedProgress = (size: 0.0, g: 0.0)
+            glyphTracks.withUnsafeBufferPointer { tracks in
+                for index in 0..<tracks.count {
+                    let track = tracks[index]
+                    var state: GlyphState
+                    if let anchor = track.anchor {
+                        state = track.state(at: p, riding: tracks[anchor].state(at: p), anchorTrack: tracks[anchor])
+                    } else if track.isStill {
+                        state = track.from
+                    } else {
+                        if track.logRatio != cachedRatio || track.from.size != cachedSize.0 || track.to.size != cachedSize.1 {
+                            cachedRatio = track.logRatio
+                            cachedSize = (track.from.size, track.to.size, 0)
+                            cachedProgress = sizeProgress(from: track.from.size, to: track.to.size, logRatio: track.logRatio, p: p)
+                        }
+                        let g = cachedProgress.g
+                        state = GlyphState(
+                            x: lerp(track.from.x, track.to.x, g), y: lerp(track.from.y, track.to.y, g), size: cachedProgress.size,
+                            opacity: lerp(track.from.opacity, track.to.opacity, p))
+                    }
+                    (buffer.baseAddress! + index).initialize(to: AnimatedGlyph(
+                        fontIndex: track.fontIndex, id: track.id, cluster: track.cluster, indexInCluster: track.indexInCluster,
+                        x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: track.line))
+                }
+            }
+            count = glyphTracks.count
         }
         return TransitionFrame(
             glyphs: glyphs, lines: lines, width: end.width, height: lerp(start.height, end.height, p), fontNames: fontNames)
@@ -290,8 +328,10 @@ private struct GlyphTrack: Sendable {
     /// that glyph is taken at (the new layout for a glyph fading in).
     var anchor: Int?
     var anchoredAtEnd = false
-    /// ln(s₁/s₀), precomputed: a frame then costs one `exp` per glyph.
+    /// ln(s₁/s₀), precomputed: a frame then costs one `exp` per line's glyphs.
     let logRatio: Double
+    /// Neither moves, resizes nor fades: every frame has it where it is.
+    let isStill: Bool
 
     init(
         fontIndex: Int, id: UInt32, cluster: Int?, indexInCluster: Int, from: GlyphState, to: GlyphState,
@@ -307,6 +347,7 @@ private struct GlyphTrack: Sendable {
         self.isMatched = isMatched
         self.line = line
         logRatio = from.size > 0 && to.size > 0 ? log(to.size / from.size) : 0
+        isStill = from == to
     }
 
     func state(at p: Double) -> GlyphState {
