@@ -21,8 +21,10 @@ public struct AnimationRenderer {
         }
     }
 
+    /// The frames' size; the block is centred on it as on a still.
     public var canvas: RenderCanvas
 
+    /// A renderer for frames of `canvas`'s size.
     public init(canvas: RenderCanvas = .story) {
         self.canvas = canvas
     }

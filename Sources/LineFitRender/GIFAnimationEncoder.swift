@@ -6,7 +6,9 @@ import Foundation
 /// (giflib's median-cut `GifQuantizeBuffer` over just that rectangle): text in motion over a
 /// still backdrop keeps its colours, and the file holds little more than what moves.
 public final class GIFAnimationEncoder {
+    /// The frames' width in pixels.
     public let width: Int
+    /// The frames' height in pixels.
     public let height: Int
     private var bytes = ByteSink()
     private var file: UnsafeMutablePointer<GifFileType>?

@@ -13,6 +13,7 @@ public struct PNGRenderer {
     /// over everything).
     public var highlights: [RangeHighlight]
 
+    /// A renderer for `canvas` (nil: a picture just around the text) with range decorations.
     public init(canvas: RenderCanvas? = .story, highlights: [RangeHighlight] = []) {
         self.canvas = canvas
         self.highlights = highlights

@@ -15,17 +15,21 @@ public struct RangeHighlight: Hashable, Sendable {
 
     /// Half-open UTF-16 ranges of the text as given.
     public var ranges: [Range<Int>]
+    /// Filled under the text, or spotlit.
     public var look: Look
     /// How far the shape reaches past the words' rects, in picture pixels.
     public var padding: Double
+    /// The radius of the shape's corners, in picture pixels.
     public var cornerRadius: Double
 
     /// Padding and radius on the 1080-pixel story canvas; scale them with the canvas.
     public static let referencePadding = 14.0
+    /// The corner radius on the 1080-pixel story canvas.
     public static let referenceCornerRadius = 22.0
     /// The default spotlight veil: 60 % black.
     public static let defaultDim = 0.6
 
+    /// A decoration of `ranges` (UTF-16 offsets of the text as given).
     public init(ranges: [Range<Int>], look: Look, padding: Double = referencePadding, cornerRadius: Double = referenceCornerRadius) {
         self.ranges = ranges
         self.look = look
@@ -37,7 +41,9 @@ public struct RangeHighlight: Hashable, Sendable {
 /// The coverage of some glyphs over a whole picture, 0...1 per pixel: what a preview
 /// snapshot of a range is masked to, so that neighbouring words do not bleed in.
 public struct GlyphMask: Sendable {
+    /// The picture's width in pixels.
     public let width: Int
+    /// The picture's height in pixels.
     public let height: Int
     /// Row-major coverage.
     public let values: [Float]

@@ -7,7 +7,9 @@ import Foundation
 public final class WebPAnimationEncoder {
     private let encoder: OpaquePointer
     private var config = WebPConfig()
+    /// The frames' width in pixels.
     public let width: Int
+    /// The frames' height in pixels.
     public let height: Int
 
     /// An encoder for `width` × `height` frames. `quality` 0–100 is libwebp's lossy quality

@@ -110,9 +110,11 @@ extension Layout {
 public struct PlacedGlyph: Hashable, Sendable {
     /// Index into the layout's font chain.
     public var fontIndex: Int
+    /// The glyph id in that font.
     public var id: UInt32
     /// The origin (pen position plus offsets) on the baseline, block coordinates.
     public var x: Double
+    /// The baseline's y.
     public var y: Double
     /// The point size.
     public var size: Double

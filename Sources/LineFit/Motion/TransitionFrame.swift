@@ -90,6 +90,7 @@ public struct AnimatedGlyph: Hashable, Sendable {
     public var indexInCluster: Int
     /// The glyph's origin: pen position plus HarfBuzz's offsets, on its baseline.
     public var x: Double
+    /// The baseline's y (block coordinates, y down).
     public var y: Double
     /// The point size it is drawn at.
     public var size: Double

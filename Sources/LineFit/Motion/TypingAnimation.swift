@@ -15,6 +15,7 @@ import Foundation
 public struct TypingAnimation: Sendable {
     /// Frame rate and durations in milliseconds.
     public struct Timing: Hashable, Sendable {
+        /// Frames per second.
         public var fps: Int
         /// Time between two keystrokes.
         public var keystrokeMilliseconds: Int
@@ -36,7 +37,9 @@ public struct TypingAnimation: Sendable {
     /// The layouts after 0, 1, ... graphemes (indexed by the text as given, whatever the
     /// style's transform does), and the edit that made each from the one before.
     public let layouts: [Layout]
+    /// `edits[i]` takes `layouts[i]` to `layouts[i + 1]`: one grapheme appended.
     public let edits: [TextEdit]
+    /// The frame rate and durations.
     public let timing: Timing
 
     /// Types `text` in `style` with `options` (usually `style.layoutOptions(width:maxHeight:)`
