@@ -29,18 +29,31 @@ struct AnimationOptions: ParsableArguments {
 
     var isAnimating: Bool { animate != nil || framesDir != nil }
 
+    /// Checks the file name, folder, canvas and numbers before any work.
+    func check(canvas: RenderCanvas?) throws {
+        guard isAnimating else { return }
+        guard canvas != nil else { throw CLIError(message: "--animate needs a canvas: use --canvas WxH, not none") }
+        _ = try format()
+        let timing = [("fps", fps, 1, 240), ("keystroke-ms", keystrokeMs, 0, 600_000), ("transition-ms", transitionMs, 0, 600_000), ("hold-ms", holdMs, 0, 600_000)]
+        for (name, value, low, high) in timing where value < low || value > high {
+            throw CLIError(message: "bad --\(name) \(value): use \(low) to \(high)")
+        }
+    }
+
+    private func format() throws -> AnimationRenderer.Format? {
+        guard (0...100).contains(quality) else { throw CLIError(message: "bad --quality \(quality): use 0 to 100") }
+        guard let animate else { return nil }
+        guard let chosen = AnimationRenderer.Format(path: animate, quality: quality) else {
+            throw CLIError(message: "cannot write \(animate): use a .webp or .gif file name for --animate")
+        }
+        try RenderOptions.checkFolder(of: animate)
+        return chosen
+    }
+
     /// Types `text` and writes the animation and frames asked for.
     func write(text: String, style: Style, options: LayoutOptions, fonts: FontChain, canvas: RenderCanvas?) throws {
         guard let canvas else { throw CLIError(message: "--animate needs a canvas: use --canvas WxH, not none") }
-        guard (0...100).contains(quality) else { throw CLIError(message: "bad --quality \(quality): use 0 to 100") }
-        var format: AnimationRenderer.Format?
-        if let animate {
-            guard let chosen = AnimationRenderer.Format(path: animate, quality: quality) else {
-                throw CLIError(message: "cannot write \(animate): use a .webp or .gif file name for --animate")
-            }
-            format = chosen
-            try RenderOptions.checkFolder(of: animate)
-        }
+        let format = try format()
         var folder: URL?
         if let framesDir {
             let url = URL(fileURLWithPath: framesDir)

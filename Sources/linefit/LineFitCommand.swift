@@ -89,6 +89,9 @@ struct LineFitCommand: ParsableCommand {
         do {
             let input = try InputText.read(argument: text)
             let canvas = try render.resolveCanvas(always: animation.isAnimating)
+            // Bad ranges and animation files fail before any work and before anything is printed.
+            let decorations = try highlights.resolve(text: input, canvas: canvas)
+            try animation.check(canvas: canvas)
             let overrides = StyleOverrides(
                 width: width, min: min, max: max, tracking: tracking, lineSpacing: lineSpacing, align: align, height: height)
             var (style, options) = overrides.apply(to: try render.resolveStyle(canvas: canvas), canvas: canvas)
@@ -105,7 +108,7 @@ struct LineFitCommand: ParsableCommand {
             } else {
                 print(LayoutTable(layout: layout).render())
             }
-            try render.write(styled, canvas: canvas, highlights: try highlights.resolve(text: input, canvas: canvas))
+            try render.write(styled, canvas: canvas, highlights: decorations)
             if animation.isAnimating {
                 try animation.write(text: input, style: style, options: options, fonts: chain, canvas: canvas)
             }
