@@ -43,10 +43,21 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // SVG and PNG pictures of a styled layout.
+        // Animated WebP (WebPAnimEncoder in libwebpmux; libwebpdemux decodes, for tests).
+        .systemLibrary(
+            name: "CWebPAnim",
+            pkgConfig: "libwebpmux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        // Animated GIF through giflib.
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        // SVG and PNG pictures of a styled layout, and typing animations.
         .target(
             name: "LineFitRender",
-            dependencies: ["LineFit", "CPNG"]
+            dependencies: ["LineFit", "CPNG", "CWebPAnim", "CGIF"]
         ),
         // linefit.h, the C API's one header, and the checks that pin its records' layout.
         .target(name: "CLineFit"),
@@ -75,7 +86,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LineFitRenderTests",
-            dependencies: ["LineFitRender", "LineFit", "LineFitTestSupport"],
+            dependencies: ["LineFitRender", "LineFit", "LineFitTestSupport", "CWebPAnim", "CGIF"],
             // Read and rewritten in place through #filePath (goldens have an accept switch),
             // so they are not bundled as resources.
             exclude: ["Fixtures", "Goldens"]

@@ -37,6 +37,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     registerKeystrokeBenchmarks()
+    registerMotionBenchmarks()
 }
 
 /// Run settings. `LINEFIT_BENCH_SMOKE=1` (smoke.sh, CI) makes a short pass that is enough

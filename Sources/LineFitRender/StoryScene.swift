@@ -62,6 +62,8 @@ struct StoryScene {
         var x: Double
         var y: Double
         var size: Double
+        /// 1 for a layout at rest; a transition's fading glyphs are between 0 and 1.
+        var opacity: Float = 1
     }
 
     let width: Int
@@ -74,15 +76,14 @@ struct StoryScene {
     /// Background shapes in block coordinates.
     let backgrounds: [OutlinePath]
     let glyphs: [GlyphDraw]
-    let styled: StyledLayout
-
-    var style: Style { styled.style }
-    var fonts: FontChain { styled.fonts }
+    let style: Style
+    let fonts: FontChain
 
     /// Places the block centred on `canvas`, or, without a canvas, in a picture just large
     /// enough for its ink, backgrounds and glow.
     init(_ styled: StyledLayout, canvas: RenderCanvas?) {
-        self.styled = styled
+        style = styled.style
+        fonts = styled.fonts
         let layout = styled.layout
         switch styled.style.background {
         case .none: backgrounds = []
@@ -132,6 +133,27 @@ struct StoryScene {
         let cap = Double(RenderCanvas.largestSide + 1)
         guard length.isFinite else { return Int(cap) }
         return max(1, Int(min(length, cap).rounded(.up)))
+    }
+
+    /// A frame of a transition, centred on `canvas` as a layout of the frame's height would
+    /// be, so that its ends are drawn exactly as the two layouts' stills.
+    init(frame: TransitionFrame, style: Style, fonts: FontChain, canvas: RenderCanvas) {
+        self.style = style
+        self.fonts = fonts
+        switch style.background {
+        case .none: backgrounds = []
+        case .perLine(let padding, let radius): backgrounds = frame.lineBackgrounds(padding: padding, cornerRadius: radius)
+        case .merged(let padding, let radius): backgrounds = frame.mergedOutline(padding: padding, cornerRadius: radius)
+        }
+        width = canvas.width
+        height = canvas.height
+        originX = ((Double(canvas.width) - frame.width) / 2).rounded()
+        originY = ((Double(canvas.height) - frame.height) / 2).rounded()
+        backdrop = style.backdrop
+        let (dx, dy) = (originX, originY)
+        glyphs = frame.glyphs.map {
+            GlyphDraw(font: $0.fontIndex, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size, opacity: Float($0.opacity))
+        }
     }
 
     /// Everything that paints, in block coordinates: ink, backgrounds and three glow radii.

@@ -104,6 +104,12 @@ struct LineFitCommand: ParsableCommand {
     @OptionGroup(title: "Pictures")
     var render: RenderOptions
 
+    @OptionGroup(title: "Highlights")
+    var highlights: HighlightOptions
+
+    @OptionGroup(title: "Animation")
+    var animation: AnimationOptions
+
     mutating func run() throws {
         do {
             if listFonts || listStyles {
@@ -111,7 +117,10 @@ struct LineFitCommand: ParsableCommand {
                 return
             }
             let input = try InputText.read(argument: text)
-            let canvas = try render.resolveCanvas()
+            let canvas = try render.resolveCanvas(always: animation.isAnimating)
+            // Bad ranges and animation files fail before any work and before anything is printed.
+            let decorations = try highlights.resolve(text: input, canvas: canvas)
+            try animation.check(canvas: canvas)
             let overrides = StyleOverrides(
                 width: width, min: min, max: max, tracking: tracking, lineSpacing: lineSpacing, align: align, height: height)
             var (style, options) = overrides.apply(to: try render.resolveStyle(canvas: canvas), canvas: canvas)
@@ -136,7 +145,10 @@ struct LineFitCommand: ParsableCommand {
             let layout = styled.layout
             // Pictures first: when one cannot be written, the command fails with nothing on
             // standard output.
-            try render.write(styled, canvas: canvas)
+            try render.write(styled, canvas: canvas, highlights: decorations)
+            if animation.isAnimating {
+                try animation.write(text: input, style: style, options: options, fonts: chain, canvas: canvas)
+            }
             if render.writesPNGToStandardOutput {
                 // Standard output carries the picture; the table would corrupt it.
             } else if json {

@@ -75,21 +75,9 @@ struct RenderOptions: ParsableArguments {
     /// The canvas when rendering: --canvas, or the story canvas; nil for `none` or when no
     /// picture is asked for. Checks the output folders first, so a typo in a path fails
     /// before any work and before anything is printed.
-    func resolveCanvas() throws -> RenderCanvas? {
-        guard isRendering else { return nil }
-        for path in [svg, png].compactMap({ $0 }) where path != "-" {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw CLIError(message: "cannot write \(path): it is a folder")
-            }
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CLIError(message: "cannot write \(path): no folder \(folder)")
-            }
-            guard FileManager.default.isWritableFile(atPath: folder) else {
-                throw CLIError(message: "cannot write \(path): the folder \(folder) is not writable")
-            }
-        }
+    func resolveCanvas(always: Bool = false) throws -> RenderCanvas? {
+        guard isRendering || always else { return nil }
+        for path in [svg, png].compactMap({ $0 }) where path != "-" { try RenderOptions.checkFolder(of: path) }
         guard let canvas else { return .story }
         if canvas.lowercased() == "none" { return nil }
         let parts = canvas.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -101,6 +89,22 @@ struct RenderOptions: ParsableArguments {
             throw CLIError(message: "bad --canvas '\(canvas)': \(width * height) pixels is over the limit of 40 megapixels (\(RenderCanvas.largestPixelCount))")
         }
         return RenderCanvas(width: width, height: height)
+    }
+
+    /// Fails early, with one line, when `path` is a folder or its folder is missing or not
+    /// writable.
+    static func checkFolder(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError(message: "cannot write \(path): it is a folder")
+        }
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError(message: "cannot write \(path): no folder \(folder)")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw CLIError(message: "cannot write \(path): the folder \(folder) is not writable")
+        }
     }
 
     /// The font chain: the style's fonts unless --font, --fallback or --no-fallback say
@@ -121,7 +125,7 @@ struct RenderOptions: ParsableArguments {
     }
 
     /// Writes the requested pictures.
-    func write(_ styled: StyledLayout, canvas: RenderCanvas?) throws {
+    func write(_ styled: StyledLayout, canvas: RenderCanvas?, highlights: [RangeHighlight] = []) throws {
         if let svg {
             try save(Data(SVGRenderer(canvas: canvas).render(styled).utf8), to: svg)
         }
@@ -135,7 +139,7 @@ struct RenderOptions: ParsableArguments {
             }
             let data: Data
             do {
-                data = try PNGRenderer(canvas: canvas).render(styled).pngData()
+                data = try PNGRenderer(canvas: canvas, highlights: highlights).render(styled).pngData()
             } catch {
                 throw CLIError(message: "cannot encode \(png): \(error)")
             }
