@@ -101,7 +101,13 @@ struct StoryScene {
             width = canvas.width
             height = canvas.height
             originX = ((Double(canvas.width) - layout.width) / 2).rounded()
-            originY = ((Double(canvas.height) - layout.height) / 2).rounded()
+            // The box (the canvas' text area) is centred on the canvas; the block sits in it
+            // where `verticalAlignment` put it (centred: the canvas' centre either way).
+            if let box = layout.box.height {
+                originY = ((Double(canvas.height) - box) / 2 + layout.blockTop).rounded()
+            } else {
+                originY = ((Double(canvas.height) - layout.height) / 2).rounded()
+            }
             backdrop = styled.style.backdrop
         } else {
             let bounds = StoryScene.contentBounds(styled, backgrounds: backgrounds)

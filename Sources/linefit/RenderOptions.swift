@@ -147,6 +147,13 @@ struct StyleOverrides {
     var align: LayoutOptions.Alignment?
     var height: Double?
 
+    /// The canvas' text area height: the canvas height less twice the style's margin at the
+    /// top and at the bottom (stories keep clear of the top and bottom bars). The one
+    /// definition the height limit, the fill box and the picture's placement use.
+    static func textAreaHeight(style: Style, canvas: RenderCanvas) -> Double {
+        Swift.max(1, Double(canvas.height) - 4 * style.margin)
+    }
+
     /// The style with the given flags applied, and its layout options for the canvas: the
     /// width is the canvas width less the style's margins, the height limit the canvas
     /// height less twice as much (stories keep clear of the top and bottom bars).
@@ -161,7 +168,7 @@ struct StyleOverrides {
         if let lineSpacing { style.lineSpacing = lineSpacing }
         if let align { style.alignment = align }
         let canvasWidth = canvas.map { Double($0.width) } ?? Style.referenceCanvasWidth
-        let limit = height ?? canvas.map { Swift.max(1, Double($0.height) - 4 * style.margin) }
+        let limit = height ?? canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) }
         let options = style.layoutOptions(width: width ?? canvasWidth - 2 * style.margin, maxHeight: limit)
         return (style, options)
     }

@@ -63,7 +63,7 @@ struct HeightLimitTests {
         // The largest scale that fits: two bisection steps larger (the search's resolution
         // is (1 − floor scale) / 2^24) the block no longer fits.
         let floorScale = options.minimumFloor / options.minSize
-        let larger = limited.heightScale + 2 * (1 - floorScale) / Double(1 << HeightLimit.searchSteps)
+        let larger = limited.heightScale + 2 * (1 - floorScale) / Double(1 << BoxFitting.shrinkSteps)
         var unlimited = Self.options
         unlimited.minSize = options.minSize * larger
         unlimited.maxSize = options.maxSize * larger

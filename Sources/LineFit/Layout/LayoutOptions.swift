@@ -203,12 +203,6 @@ public struct LayoutOptions: Hashable, Sendable {
         }
         // Declared for the issues in flight (docs/OPTIONS.md); each check goes when its
         // option is implemented, so no option is silently ignored.
-        if breakStrategy != .greedy {
-            throw LineFitError.invalidOption(name: "breaks", reason: "\(breakStrategy.rawValue) is not implemented yet")
-        }
-        if case .fill = box {
-            throw LineFitError.invalidOption(name: "fill-box", reason: "filling a box is not implemented yet")
-        }
         if lineFill != .size {
             throw LineFitError.invalidOption(name: "fit", reason: "\(lineFill.rawValue) is not implemented yet")
         }
