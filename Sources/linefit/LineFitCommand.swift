@@ -114,6 +114,9 @@ struct LineFitCommand: ParsableCommand {
             let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
             let styled = try style.layout(input, options: options, fonts: chain)
             let layout = styled.layout
+            // Pictures first: when one cannot be written, the command fails with nothing on
+            // standard output.
+            try render.write(styled, canvas: canvas)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -121,7 +124,6 @@ struct LineFitCommand: ParsableCommand {
             } else {
                 print(LayoutTable(layout: layout).render())
             }
-            try render.write(styled, canvas: canvas)
         } catch let error as LineFitError {
             throw CLIError(message: error.description)
         }

@@ -112,9 +112,13 @@ public final class EditorSession {
         try replace(range, with: "")
     }
 
-    /// Deletes the grapheme cluster before the caret (what the backspace key does).
+    /// Deletes the grapheme cluster before the caret (what the backspace key does); at 0 it
+    /// changes nothing. A caret outside `0...utf16Count` throws `LineFitError.invalidRange`.
     @discardableResult
     public func backspace(at caret: Int) throws -> EditResult {
+        guard caret >= 0, caret <= units.count else {
+            throw LineFitError.invalidRange(start: caret, end: caret, length: units.count)
+        }
         guard caret > 0 else { return try replace(0..<0, with: "") }
         let start = previousGraphemeBoundary(before: caret)
         return try replace(start..<caret, with: "")
@@ -122,7 +126,8 @@ public final class EditorSession {
 
     /// The size text typed at `caret` gets: the size of the caret's line (what iOS keeps in
     /// `typingAttributes`). At the end of a text that ends with a line break, a new empty
-    /// line's size; in an empty text, the maximum (a first character is held at max).
+    /// line's size; in an empty text, the maximum (a first character is held at max). A caret
+    /// before the text reads as 0 and one past it as the end.
     public func typingSize(at caret: Int) -> Double {
         let lines = layout.lines
         guard let last = lines.last else { return context.fitter.grid.maxSize }

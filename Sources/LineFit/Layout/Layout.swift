@@ -64,11 +64,17 @@ public struct Layout: Hashable, Sendable {
         substring(line.start, line.end)
     }
 
-    /// The text of a UTF-16 range of `text`.
+    /// The text of a UTF-16 range of `text`. Offsets are clamped to `0...text.utf16.count`
+    /// and a reversed range gives the empty string (a layout decoded from JSON may carry any
+    /// numbers); half a surrogate pair at an end reads as U+FFFD.
     public func substring(_ start: Int, _ end: Int) -> String {
         let utf16 = text.utf16
-        let from = utf16.index(utf16.startIndex, offsetBy: start)
-        let to = utf16.index(from, offsetBy: end - start)
+        let count = utf16.count
+        let lower = Swift.min(Swift.max(0, start), count)
+        let upper = Swift.min(Swift.max(lower, end), count)
+        guard upper > lower else { return "" }
+        let from = utf16.index(utf16.startIndex, offsetBy: lower)
+        let to = utf16.index(from, offsetBy: upper - lower)
         return String(decoding: Array(utf16[from..<to]), as: UTF16.self)
     }
 }

@@ -35,6 +35,9 @@ public final class LayoutEngine {
         (measurer.shaper.cache?.hits ?? 0, measurer.shaper.cache?.misses ?? 0)
     }
 
+    /// UTF-16 units this engine has shaped with HarfBuzz (for the scaling tests).
+    var shapedUnits: Int { measurer.shaper.shapedUnits }
+
     /// Fits `text` with `fonts` under `options`. Throws only for invalid options; an empty
     /// text gives a layout without lines.
     public func layout(_ text: String, fonts: FontChain, options: LayoutOptions) throws -> Layout {
