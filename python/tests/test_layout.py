@@ -118,7 +118,10 @@ class LayoutEqualsSwift(unittest.TestCase):
                 style = linefit.Style(name)
                 layout = engine.style_layout(style, text, canvas=(540, 960))
                 path = os.path.join(folder, "cli.png")
-                self.assert_same(layout, swift_layout("--style", name, "--canvas", "540x960", "--png", path, text))
+                # The CLI's pictures default to balanced breaks filling the canvas (issue 8);
+                # the C API's styled layout keeps the library's greedy default with the limit.
+                self.assert_same(layout, swift_layout("--style", name, "--canvas", "540x960", "--png", path,
+                                                      "--breaks", "greedy", "--no-fill-box", text))
                 png = linefit.render_png(layout, style, canvas=(540, 960))
                 with open(path, "rb") as file:
                     self.assertEqual(png, file.read(), "the C API's PNG differs from the CLI's")
@@ -229,14 +232,14 @@ class Errors(unittest.TestCase):
         options = linefit.Options()
         for name, value in [("width", 0), ("width", float("nan")), ("step", 0), ("tracking", 11),
                             ("line_spacing", 0), ("box_height", -1), ("minimum_floor", 0), ("feature", ("toolong", 1)),
-                            ("breaks", "balanced"), ("box", "fill"), ("fit", "width-axis"), ("axis", ("wght", 700)),
+                            ("fit", "width-axis"), ("axis", ("wght", 700)),
                             ("instance", "Bold")]:
             with self.subTest(option=name, value=value):
                 with self.assertRaises(linefit.LineFitError) as caught:
                     options.set(name, value)
                 self.assertEqual(caught.exception.status, linefit.ERROR_INVALID_OPTION)
         with self.assertRaises(linefit.LineFitError) as caught:
-            options.set("breaks", "balanced")
+            options.set("fit", "width-axis")
         self.assertIn("not implemented", caught.exception.message)
         for name, value in [("alignment", 3), ("direction", 7), ("breaks", 2), ("box", 3), ("fit", 9),
                             ("vertical_alignment", 3)]:
@@ -246,7 +249,8 @@ class Errors(unittest.TestCase):
                 self.assertEqual(caught.exception.status, linefit.ERROR_INVALID_ARGUMENT)
         # Accepted values; min above max is a whole-options check, made at layout.
         options.set("language", "tr").set("language", None).set("feature", ("liga", 0)).set("box", "limit")
-        options.set("box_height", 500).set("stable_breaks", True).set("direction", "rtl").set("min_size", 400)
+        options.set("box_height", 500).set("stable_breaks", True).set("breaks", "balanced").set("box", "fill")
+        options.set("box", "limit").set("direction", "rtl").set("min_size", 400)
         with self.assertRaises(linefit.LineFitError) as caught:
             linefit.Engine().layout("x", linefit.FontChain.bundled(directory=FONTS), options)
         self.assertEqual(caught.exception.status, linefit.ERROR_INVALID_OPTION)
