@@ -34,7 +34,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     private let designFont: OpaquePointer
     /// HarfBuzz's OpenType functions: lock-free cmap lookups for coverage.
     private let coverageFont: OpaquePointer
-    private var hintedFace: FT_Face?
+    private var hinted: HintedSizes?
+    private var hintedUnavailable = false
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
     public convenience init(path: String, faceIndex: Int = 0) throws {
@@ -124,7 +125,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     deinit {
         hb_font_destroy(coverageFont)
         hb_font_destroy(designFont)
-        if let hintedFace { FT_Done_Face(hintedFace) }
+        hinted = nil  // its face belongs to `library`, released below
         FT_Done_Face(face)
         FT_Done_FreeType(library)
         storage.deallocate()
@@ -149,17 +150,15 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     }
 
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
-    /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem.
-    /// The design-unit face is never resized, so unhinted shaping stays exact meanwhile.
+    /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem
+    /// (nil for a face that cannot be hinted). The design-unit face is never resized, so
+    /// unhinted shaping stays exact meanwhile. Sizes and advances stay cached between calls
+    /// (`HintedSizes`).
     func withHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
-        guard !isBitmapOnly, let hinted = hintedFaceLocked() else { return try body(nil) }
-        guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
-        let font = hb_ft_font_create_referenced(hinted)!
-        hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
-        defer { hb_font_destroy(font) }
-        return try body(font)
+        guard !isBitmapOnly, let hinted = hintedSizesLocked() else { return try body(nil) }
+        return try body(hinted.font(at: size))
     }
 
     /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps).
@@ -169,14 +168,36 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return try body(face)
     }
 
-    private func hintedFaceLocked() -> FT_Face? {
-        if let hintedFace { return hintedFace }
-        var newFace: FT_Face?
-        guard FT_New_Memory_Face(
+    /// The hinted font made from scratch at `size` (a new face and HarfBuzz font, nothing
+    /// cached), as hinted mode shaped before `HintedSizes`: tests compare the two.
+    func withUncachedHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        var scratch: FT_Face?
+        guard !isBitmapOnly, FT_New_Memory_Face(
             library, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-            FT_Long(storage.count), FT_Long(faceIndex), &newFace) == 0 else { return nil }
-        hintedFace = newFace
-        return newFace
+            FT_Long(storage.count), FT_Long(faceIndex), &scratch) == 0, let scratch else { return try body(nil) }
+        defer { FT_Done_Face(scratch) }
+        guard FT_Set_Char_Size(scratch, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
+        let font = hb_ft_font_create_referenced(scratch)!
+        hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
+        defer { hb_font_destroy(font) }
+        return try body(font)
+    }
+
+    /// Hinted advances FreeType has computed for this font so far (cache misses; for tests).
+    var hintedAdvanceLoads: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return hinted?.advanceLoads ?? 0
+    }
+
+    private func hintedSizesLocked() -> HintedSizes? {
+        if let hinted { return hinted }
+        if hintedUnavailable { return nil }
+        hinted = HintedSizes(library: library, bytes: storage, faceIndex: faceIndex)
+        hintedUnavailable = hinted == nil
+        return hinted
     }
 
     public var description: String { "Font(\(name))" }

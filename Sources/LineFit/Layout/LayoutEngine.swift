@@ -17,6 +17,16 @@ public final class LayoutEngine {
     private let measurer: ParagraphMeasurer
     private var pieces: [LinePiece] = []
     private var breakScratch: [LinePiece] = []
+    /// Hinted mode searches from the linear size (`LineFitter.fitMeasured(estimate:)`);
+    /// false: a binary search over the whole grid, as before (for tests that compare them).
+    var hintedSearchFromEstimate = true
+    /// Tests: hinted shaping through a new HarfBuzz font at every probe, as before `HintedSizes`.
+    var uncachedHinting: Bool {
+        get { measurer.shaper.uncachedHinting }
+        set { measurer.shaper.uncachedHinting = newValue }
+    }
+    /// Sizes the last hinted line fit measured (for tests and the benchmark driver).
+    var lastHintedProbes = 0
 
     /// - Parameter shapingCacheCapacity: How many shaped runs to keep for reuse (least
     ///   recently used out, see `ShapingCache`). 0, the default, shapes everything afresh:
@@ -187,14 +197,28 @@ public final class LayoutEngine {
             var probe = pieces
             let lineRange = span.start..<span.contentEnd
             var hintable = true
-            fit = fitter.fitMeasured { size in
+            // Fonts see a size only as its 26.6 request, so sizes with one request shape
+            // alike (tracking, which scales with the exact size, is added per size).
+            var shapedByRequest: [Int: (advance: Double, clusters: Int, pieces: [LinePiece])] = [:]
+            let estimate = linearEm > 0 ? options.width / linearEm : fitter.grid.maxSize
+            fit = fitter.fitMeasured(estimate: hintedSearchFromEstimate ? estimate : nil) { size in
+                let request = Int(FixedPoint.f26Dot6(size))
+                if let known = shapedByRequest[request] {
+                    return [LinePiece].width(advance: known.advance, clusters: known.clusters, tracking: options.tracking * size)
+                }
                 guard hintable, shaper.hintedPieces(&probe, lineRange: lineRange, size: size) else {
                     hintable = false
                     return linearEm * size
                 }
-                return probe.width(tracking: options.tracking * size)
+                let (advance, clusters) = probe.advanceAndClusters()
+                shapedByRequest[request] = (advance, clusters, probe)
+                return [LinePiece].width(advance: advance, clusters: clusters, tracking: options.tracking * size)
             }
-            if hintable, shaper.hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
+            lastHintedProbes = fit.probes
+            if hintable, let shaped = shapedByRequest[Int(FixedPoint.f26Dot6(fit.size))] {
+                pieces = shaped.pieces
+                scale = 1
+            } else if hintable, shaper.hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
                 scale = 1
             } else {
                 fit = fitter.fitLinear(emWidth: linearEm)
