@@ -168,6 +168,15 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return try body(face)
     }
 
+    /// What a hinted size resolves to in FreeType (`HintedSizeKey`): sizes with one key
+    /// shape identically, so a search can measure each key once. Nil when not hintable.
+    func hintedSizeKey(_ size: Double) -> HintedSizeKey? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isBitmapOnly, let hinted = hintedSizesLocked() else { return nil }
+        return hinted.key(at: size)
+    }
+
     /// The hinted font made from scratch at `size` (a new face and HarfBuzz font, nothing
     /// cached), as hinted mode shaped before `HintedSizes`: tests compare the two.
     func withUncachedHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {

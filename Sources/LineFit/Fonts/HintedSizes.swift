@@ -60,6 +60,11 @@ final class HintedSizes {
         FT_Done_Face(face)  // frees every FT_Size of the face
     }
 
+    /// The size key `size` resolves to (and the font set to it); nil if FreeType refuses it.
+    func key(at size: Double) -> HintedSizeKey? {
+        font(at: size) == nil ? nil : active
+    }
+
     /// The HarfBuzz font set to `size` points at 72 dpi, hinted; nil if FreeType refuses
     /// the size. Valid until the next call.
     func font(at size: Double) -> OpaquePointer? {

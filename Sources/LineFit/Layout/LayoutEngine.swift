@@ -197,13 +197,20 @@ public final class LayoutEngine {
             var probe = pieces
             let lineRange = span.start..<span.contentEnd
             var hintable = true
-            // Fonts see a size only as its 26.6 request, so sizes with one request shape
-            // alike (tracking, which scales with the exact size, is added per size).
-            var shapedByRequest: [Int: (advance: Double, clusters: Int, pieces: [LinePiece])] = [:]
+            // Sizes that resolve to one FreeType size (one key: the whole point of requests
+            // for fonts that force integer ppem, else one 26.6 request) shape alike; tracking,
+            // which scales with the exact size, is added per size.
+            var shapedByKey: [HintedMeasureKey: (advance: Double, clusters: Int, pieces: [LinePiece])] = [:]
+            let onlyFont = pieces.allSatisfy { $0.fontIndex == pieces[0].fontIndex }
+                ? context.fonts.fonts[pieces[0].fontIndex] : nil
+            func key(_ size: Double) -> HintedMeasureKey {
+                if let onlyFont, let sizeKey = onlyFont.hintedSizeKey(size) { return .size(sizeKey) }
+                return .request(Int(FixedPoint.f26Dot6(size)))
+            }
             let estimate = linearEm > 0 ? options.width / linearEm : fitter.grid.maxSize
             fit = fitter.fitMeasured(estimate: hintedSearchFromEstimate ? estimate : nil) { size in
-                let request = Int(FixedPoint.f26Dot6(size))
-                if let known = shapedByRequest[request] {
+                let request = key(size)
+                if let known = shapedByKey[request] {
                     return [LinePiece].width(advance: known.advance, clusters: known.clusters, tracking: options.tracking * size)
                 }
                 guard hintable, shaper.hintedPieces(&probe, lineRange: lineRange, size: size) else {
@@ -211,11 +218,11 @@ public final class LayoutEngine {
                     return linearEm * size
                 }
                 let (advance, clusters) = probe.advanceAndClusters()
-                shapedByRequest[request] = (advance, clusters, probe)
+                shapedByKey[request] = (advance, clusters, probe)
                 return [LinePiece].width(advance: advance, clusters: clusters, tracking: options.tracking * size)
             }
             lastHintedProbes = fit.probes
-            if hintable, let shaped = shapedByRequest[Int(FixedPoint.f26Dot6(fit.size))] {
+            if hintable, let shaped = shapedByKey[key(fit.size)] {
                 pieces = shaped.pieces
                 scale = 1
             } else if hintable, shaper.hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
@@ -243,4 +250,11 @@ public final class LayoutEngine {
             ascent: metrics.ascent * fit.size, descent: metrics.descent * fit.size, height: 0,
             flags: flags, runs: placed.runs)
     }
+}
+
+/// What hinted shaping of a line at a size depends on: the FreeType size key of its one font,
+/// or for a line of several fonts the 26.6 request every font sees.
+enum HintedMeasureKey: Hashable {
+    case size(HintedSizeKey)
+    case request(Int)
 }
