@@ -43,8 +43,10 @@ struct LineFitter {
     /// the bracket. Either way the answer is a grid size that was measured to fit and whose
     /// next grid size was measured not to (or the maximum): where widths are monotone in the
     /// size the two searches agree; where they are not, each returns one such local answer.
-    /// Each size is measured at most once; `Fit.probes` says how many were.
-    func fitMeasured(estimate: Double? = nil, _ widthAt: (Double) -> Double) -> Fit {
+    /// Each size is measured at most once; `Fit.probes` says how many were. `predicting`
+    /// false skips the predicted probe, for an estimate that is already the likely answer
+    /// (e.g. found by this search on a cheaper, nearly exact width).
+    func fitMeasured(estimate: Double? = nil, predicting: Bool = true, _ widthAt: (Double) -> Double) -> Fit {
         var widths: [Double: Double] = [:]
         func measured(_ size: Double) -> Double {
             if let known = widths[size] { return known }
@@ -52,7 +54,7 @@ struct LineFitter {
             widths[size] = value
             return value
         }
-        let found = estimate.map { guided($0, measured) } ?? grid.largestFitting({ measured($0) <= width })
+        let found = estimate.map { guided($0, predicting: predicting, measured) } ?? grid.largestFitting({ measured($0) <= width })
         guard let index = found else {
             var fit = Fit(size: grid.minSize, width: measured(grid.minSize), overflows: true, heldAtMax: false)
             fit.probes = widths.count
@@ -65,7 +67,7 @@ struct LineFitter {
     }
 
     /// Largest index that fits, starting from `estimate` (see `fitMeasured`).
-    private func guided(_ estimate: Double, _ measured: (Double) -> Double) -> Int? {
+    private func guided(_ estimate: Double, predicting: Bool, _ measured: (Double) -> Double) -> Int? {
         let last = grid.count - 1
         var low = -1  // largest index measured to fit
         var high = grid.count  // smallest index measured not to fit
@@ -81,8 +83,10 @@ struct LineFitter {
         }
         let start = grid.index(atOrBelow: estimate)
         _ = probe(start)
-        let next = predicted(from: start)
-        if next != start, next > low, next < high { _ = probe(next) }
+        if predicting {
+            let next = predicted(from: start)
+            if next != start, next > low, next < high { _ = probe(next) }
+        }
         if low >= 0 {
             // Gallop up from the largest fitting size until a size does not fit.
             var step = 1

@@ -177,6 +177,28 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return hinted.key(at: size)
     }
 
+    /// A nearly exact hinted width, for the measured search to probe cheaply: the glyphs'
+    /// cached hinted advances at `size` plus `adjustmentEm` (the line's positioning
+    /// adjustments, in em) at that size's scale, in points. Shaping at the size may differ
+    /// by HarfBuzz's rounding of each adjustment, so a size found with it is confirmed by
+    /// shaping. Nil when the font cannot be hinted.
+    func approximateHintedWidth(_ glyphs: [UInt32], adjustmentEm: Double, size: Double) -> Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isBitmapOnly, let hinted = hintedSizesLocked(),
+              let (sum, scale) = hinted.advanceSum(glyphs, at: size) else { return nil }
+        return Double(sum) / 64 + adjustmentEm * Double(scale) / 64
+    }
+
+    /// The glyphs' unhinted advances without positioning, in em (design advances / upem).
+    func nominalAdvanceEm(_ glyphs: [UInt32]) -> Double {
+        lock.lock()
+        defer { lock.unlock() }
+        var sum = 0
+        for glyph in glyphs { sum += Int(hb_font_get_glyph_h_advance(designFont, glyph)) }
+        return Double(sum) / Double(unitsPerEm * 64)
+    }
+
     /// The hinted font made from scratch at `size` (a new face and HarfBuzz font, nothing
     /// cached), as hinted mode shaped before `HintedSizes`: tests compare the two.
     func withUncachedHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {

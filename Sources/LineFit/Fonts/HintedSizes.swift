@@ -130,6 +130,17 @@ final class HintedSizes {
         active = nil
     }
 
+    /// The sum of the glyphs' hinted advances at `size` (26.6 pixels = 1/64 pt) and the
+    /// HarfBuzz scale of that size (26.6 per em); nil if FreeType refuses the size.
+    func advanceSum(_ glyphs: [UInt32], at size: Double) -> (sum: Int, scale: Int32)? {
+        guard font(at: size) != nil else { return nil }
+        var sum = 0
+        for glyph in glyphs { sum += Int(advance(of: glyph)) }
+        var x: Int32 = 0, y: Int32 = 0
+        hb_font_get_scale(font, &x, &y)
+        return (sum, x)
+    }
+
     fileprivate func advance(of glyph: hb_codepoint_t) -> hb_position_t {
         let cacheKey = UInt64(activeIndex) << 32 | UInt64(glyph)
         if let known = advances[cacheKey] { return known }

@@ -207,8 +207,31 @@ public final class LayoutEngine {
                 if let onlyFont, let sizeKey = onlyFont.hintedSizeKey(size) { return .size(sizeKey) }
                 return .request(Int(FixedPoint.f26Dot6(size)))
             }
-            let estimate = linearEm > 0 ? options.width / linearEm : fitter.grid.maxSize
-            fit = fitter.fitMeasured(estimate: hintedSearchFromEstimate ? estimate : nil) { size in
+            var estimate = linearEm > 0 ? options.width / linearEm : fitter.grid.maxSize
+            var predicting = true
+            if hintedSearchFromEstimate, let onlyFont, !onlyFont.isBitmapOnly {
+                // Search first on widths summed from cached hinted advances (a few thousand
+                // instructions a probe instead of a shape); the shaped search below then
+                // starts at that answer and usually only confirms it and its next size.
+                let glyphIDs = pieces.flatMap { $0.glyphs.map(\.id) }
+                let adjustmentEm = pieces.reduce(0) { $0 + $1.glyphs.reduce(0) { $0 + $1.advance } }
+                    - onlyFont.nominalAdvanceEm(glyphIDs)
+                let clusters = pieces.advanceAndClusters().clusters
+                var available = true
+                let approximate = fitter.fitMeasured(estimate: estimate) { size in
+                    guard available, let width = onlyFont.approximateHintedWidth(
+                        glyphIDs, adjustmentEm: adjustmentEm, size: size) else {
+                        available = false
+                        return linearEm * size
+                    }
+                    return [LinePiece].width(advance: width, clusters: clusters, tracking: options.tracking * size)
+                }
+                if available, !approximate.overflows {
+                    estimate = approximate.size
+                    predicting = false
+                }
+            }
+            fit = fitter.fitMeasured(estimate: hintedSearchFromEstimate ? estimate : nil, predicting: predicting) { size in
                 let request = key(size)
                 if let known = shapedByKey[request] {
                     return [LinePiece].width(advance: known.advance, clusters: known.clusters, tracking: options.tracking * size)
