@@ -38,7 +38,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     private let designFont: OpaquePointer
     /// HarfBuzz's OpenType functions: lock-free cmap lookups for coverage.
     private let coverageFont: OpaquePointer
-    private var hintedFace: FT_Face?
+    private var hinted: HintedSizes?
+    private var hintedUnavailable = false
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
     /// `name` is what layouts report as the font's name (the path when nil).
@@ -148,7 +149,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     deinit {
         hb_font_destroy(coverageFont)
         hb_font_destroy(designFont)
-        if let hintedFace { FT_Done_Face(hintedFace) }
+        hinted = nil  // its face belongs to `library`, released below
         FT_Done_Face(face)
         FT_Done_FreeType(library)
         storage.deallocate()
@@ -183,17 +184,15 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     }
 
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
-    /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem.
-    /// The design-unit face is never resized, so unhinted shaping stays exact meanwhile.
+    /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem
+    /// (nil for a face that cannot be hinted). The design-unit face is never resized, so
+    /// unhinted shaping stays exact meanwhile. Sizes and advances stay cached between calls
+    /// (`HintedSizes`).
     func withHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
-        guard !isBitmapOnly, let hinted = hintedFaceLocked() else { return try body(nil) }
-        guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
-        let font = hb_ft_font_create_referenced(hinted)!
-        hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
-        defer { hb_font_destroy(font) }
-        return try body(font)
+        guard !isBitmapOnly, let hinted = hintedSizesLocked() else { return try body(nil) }
+        return try body(hinted.font(at: size))
     }
 
     /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps).
@@ -203,14 +202,67 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return try body(face)
     }
 
-    private func hintedFaceLocked() -> FT_Face? {
-        if let hintedFace { return hintedFace }
-        var newFace: FT_Face?
-        guard FT_New_Memory_Face(
+    /// What a hinted size resolves to in FreeType (`HintedSizeKey`): sizes with one key
+    /// shape identically, so a search can measure each key once. Nil when not hintable.
+    func hintedSizeKey(_ size: Double) -> HintedSizeKey? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isBitmapOnly, let hinted = hintedSizesLocked() else { return nil }
+        return hinted.key(at: size)
+    }
+
+    /// A nearly exact hinted width, for the measured search to probe cheaply: the glyphs'
+    /// cached hinted advances at `size` plus `adjustmentEm` (the line's positioning
+    /// adjustments, in em) at that size's scale, in points. Shaping at the size may differ
+    /// by HarfBuzz's rounding of each adjustment, so a size found with it is confirmed by
+    /// shaping. Nil when the font cannot be hinted.
+    func approximateHintedWidth(_ glyphs: [UInt32], adjustmentEm: Double, size: Double) -> Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isBitmapOnly, let hinted = hintedSizesLocked(),
+              let (sum, scale) = hinted.advanceSum(glyphs, at: size) else { return nil }
+        return Double(sum) / 64 + adjustmentEm * Double(scale) / 64
+    }
+
+    /// The glyphs' unhinted advances without positioning, in em (design advances / upem).
+    func nominalAdvanceEm(_ glyphs: [UInt32]) -> Double {
+        lock.lock()
+        defer { lock.unlock() }
+        var sum = 0
+        for glyph in glyphs { sum += Int(hb_font_get_glyph_h_advance(designFont, glyph)) }
+        return Double(sum) / Double(unitsPerEm * 64)
+    }
+
+    /// The hinted font made from scratch at `size` (a new face and HarfBuzz font, nothing
+    /// cached), as hinted mode shaped before `HintedSizes`: tests compare the two.
+    func withUncachedHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        var scratch: FT_Face?
+        guard !isBitmapOnly, FT_New_Memory_Face(
             library, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-            FT_Long(storage.count), FT_Long(faceIndex), &newFace) == 0 else { return nil }
-        hintedFace = newFace
-        return newFace
+            FT_Long(storage.count), FT_Long(faceIndex), &scratch) == 0, let scratch else { return try body(nil) }
+        defer { FT_Done_Face(scratch) }
+        guard FT_Set_Char_Size(scratch, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
+        let font = hb_ft_font_create_referenced(scratch)!
+        hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
+        defer { hb_font_destroy(font) }
+        return try body(font)
+    }
+
+    /// Hinted advances FreeType has computed for this font so far (cache misses; for tests).
+    var hintedAdvanceLoads: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return hinted?.advanceLoads ?? 0
+    }
+
+    private func hintedSizesLocked() -> HintedSizes? {
+        if let hinted { return hinted }
+        if hintedUnavailable { return nil }
+        hinted = HintedSizes(library: library, bytes: storage, faceIndex: faceIndex)
+        hintedUnavailable = hinted == nil
+        return hinted
     }
 
     public var description: String { "Font(\(name))" }

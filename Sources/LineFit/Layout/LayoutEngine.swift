@@ -17,6 +17,16 @@ public final class LayoutEngine {
     private let measurer: ParagraphMeasurer
     private var pieces: [LinePiece] = []
     private var breakScratch: [LinePiece] = []
+    /// Hinted mode searches from the linear size (`LineFitter.fitMeasured(estimate:)`);
+    /// false: a binary search over the whole grid, as before (for tests that compare them).
+    var hintedSearchFromEstimate = true
+    /// Tests: hinted shaping through a new HarfBuzz font at every probe, as before `HintedSizes`.
+    var uncachedHinting: Bool {
+        get { measurer.shaper.uncachedHinting }
+        set { measurer.shaper.uncachedHinting = newValue }
+    }
+    /// Sizes the last hinted line fit measured (for tests and the benchmark driver).
+    var lastHintedProbes = 0
 
     /// - Parameter shapingCacheCapacity: How many shaped runs to keep for reuse (least
     ///   recently used out, see `ShapingCache`). 0, the default, shapes everything afresh:
@@ -193,14 +203,58 @@ public final class LayoutEngine {
             var probe = pieces
             let lineRange = span.start..<span.contentEnd
             var hintable = true
-            fit = fitter.fitMeasured { size in
+            // Sizes that resolve to one FreeType size (one key: the whole point of requests
+            // for fonts that force integer ppem, else one 26.6 request) shape alike; tracking,
+            // which scales with the exact size, is added per size.
+            var shapedByKey: [HintedMeasureKey: (advance: Double, clusters: Int, pieces: [LinePiece])] = [:]
+            let onlyFont = pieces.allSatisfy { $0.fontIndex == pieces[0].fontIndex }
+                ? context.fonts.fonts[pieces[0].fontIndex] : nil
+            func key(_ size: Double) -> HintedMeasureKey {
+                if let onlyFont, let sizeKey = onlyFont.hintedSizeKey(size) { return .size(sizeKey) }
+                return .request(Int(FixedPoint.f26Dot6(size)))
+            }
+            var estimate = linearEm > 0 ? options.width / linearEm : fitter.grid.maxSize
+            var predicting = true
+            if hintedSearchFromEstimate, let onlyFont, !onlyFont.isBitmapOnly {
+                // Search first on widths summed from cached hinted advances (a few thousand
+                // instructions a probe instead of a shape); the shaped search below then
+                // starts at that answer and usually only confirms it and its next size.
+                let glyphIDs = pieces.flatMap { $0.glyphs.map(\.id) }
+                let adjustmentEm = pieces.reduce(0) { $0 + $1.glyphs.reduce(0) { $0 + $1.advance } }
+                    - onlyFont.nominalAdvanceEm(glyphIDs)
+                let clusters = pieces.advanceAndClusters().clusters
+                var available = true
+                let approximate = fitter.fitMeasured(estimate: estimate) { size in
+                    guard available, let width = onlyFont.approximateHintedWidth(
+                        glyphIDs, adjustmentEm: adjustmentEm, size: size) else {
+                        available = false
+                        return linearEm * size
+                    }
+                    return [LinePiece].width(advance: width, clusters: clusters, tracking: options.tracking * size)
+                }
+                if available, !approximate.overflows {
+                    estimate = approximate.size
+                    predicting = false
+                }
+            }
+            fit = fitter.fitMeasured(estimate: hintedSearchFromEstimate ? estimate : nil, predicting: predicting) { size in
+                let request = key(size)
+                if let known = shapedByKey[request] {
+                    return [LinePiece].width(advance: known.advance, clusters: known.clusters, tracking: options.tracking * size)
+                }
                 guard hintable, shaper.hintedPieces(&probe, lineRange: lineRange, size: size) else {
                     hintable = false
                     return linearEm * size
                 }
-                return probe.width(tracking: options.tracking * size)
+                let (advance, clusters) = probe.advanceAndClusters()
+                shapedByKey[request] = (advance, clusters, probe)
+                return [LinePiece].width(advance: advance, clusters: clusters, tracking: options.tracking * size)
             }
-            if hintable, shaper.hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
+            lastHintedProbes = fit.probes
+            if hintable, let shaped = shapedByKey[key(fit.size)] {
+                pieces = shaped.pieces
+                scale = 1
+            } else if hintable, shaper.hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
                 scale = 1
             } else {
                 fit = fitter.fitLinear(emWidth: linearEm)
@@ -225,4 +279,11 @@ public final class LayoutEngine {
             ascent: metrics.ascent * fit.size, descent: metrics.descent * fit.size, height: 0,
             flags: flags, runs: placed.runs)
     }
+}
+
+/// What hinted shaping of a line at a size depends on: the FreeType size key of its one font,
+/// or for a line of several fonts the 26.6 request every font sees.
+enum HintedMeasureKey: Hashable {
+    case size(HintedSizeKey)
+    case request(Int)
 }

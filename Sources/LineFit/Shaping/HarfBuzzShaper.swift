@@ -81,12 +81,16 @@ final class HarfBuzzShaper {
         _ text: [UInt16], item: Range<Int>, context: Range<Int>, font: Font, size: Double,
         style: ShapingStyle, into glyphs: inout [ShapedGlyph]
     ) -> Bool {
-        font.withHintedFont(size: size) { hbFont in
+        let body = { (hbFont: OpaquePointer?) -> Bool in
             guard let hbFont else { return false }
-            run(text, item: item, context: context, hbFont: hbFont, style: style, scale: 1.0 / 64, into: &glyphs)
+            self.run(text, item: item, context: context, hbFont: hbFont, style: style, scale: 1.0 / 64, into: &glyphs)
             return true
         }
+        return uncachedHinting ? font.withUncachedHintedFont(size: size, body) : font.withHintedFont(size: size, body)
     }
+
+    /// Tests: shape hinted through a new HarfBuzz font per call (`Font.withUncachedHintedFont`).
+    var uncachedHinting = false
 
     private func run(
         _ text: [UInt16], item: Range<Int>, context: Range<Int>, hbFont: OpaquePointer,
