@@ -65,6 +65,16 @@ struct CorpusCLITests {
           .enabled(if: CLITools.checkFit != nil,
                    "../shared/tools/check-fit is missing: the sample layouts were NOT checked against hb-shape"),
           arguments: latinJobs + otherScriptJobs)
+    /// `--json` names bundled fonts by file name (never a machine's path); check-fit opens
+    /// fonts by the names it reads, so bundled names become paths into `Fonts/` for it.
+    static func withFontPaths(_ json: Data) -> Data {
+        let fonts = TestPaths.packageRoot.appendingPathComponent("Fonts").path
+        let text = String(decoding: json, as: UTF8.self)
+        let rewritten = text.replacingOccurrences(
+            of: #""font":"([^"/]+)""#, with: "\"font\":\"\(fonts)/$1\"", options: .regularExpression)
+        return Data(rewritten.utf8)
+    }
+
     func checkFitJob(_ name: String) throws {
         let job = try CorpusJob.load(name)
         let checkFit = try #require(CLITools.checkFit)
@@ -74,7 +84,7 @@ struct CorpusCLITests {
             checkFit,
             ["--text", job.text, "--width", "\(job.width)", "--min", "\(job.min)", "--max", "\(job.max)",
              "--min-fill", "\(Self.minimumFill)", "-"],
-            stdin: result.stdout)
+            stdin: Self.withFontPaths(result.stdout))
         #expect(check.status == 0, "check-fit on \(job.name):\n\(check.stdoutText)\(check.stderr)")
     }
 

@@ -44,7 +44,9 @@ public enum FontLocator {
 
     /// Finds the font a caller named; throws `fontNotFound` listing the folders searched.
     public static func locate(_ name: String) throws -> FontLocation {
-        if isFile(name) { return FontLocation(path: name, faceIndex: 0, name: name) }
+        // Anything at that path is what the caller meant, even a folder or a device: opening
+        // it then says precisely why it is not a font, where a search would say "not found".
+        if FileManager.default.fileExists(atPath: name) { return FontLocation(path: name, faceIndex: 0, name: name) }
         var file = name
         var faceIndex = 0
         if let hash = name.lastIndex(of: "#"), let index = Int(name[name.index(after: hash)...]), index >= 0 {
