@@ -30,6 +30,8 @@ struct StoryScene {
         var x: Double
         var y: Double
         var size: Double
+        /// Index into `variations`: the axis values of the glyph's line (0: none).
+        var variation: Int = 0
     }
 
     let width: Int
@@ -42,6 +44,8 @@ struct StoryScene {
     /// Background shapes in block coordinates.
     let backgrounds: [OutlinePath]
     let glyphs: [GlyphDraw]
+    /// The distinct axis values of the lines, first the empty set (static fonts, defaults).
+    let variations: [[FontVariation]]
     let styled: StyledLayout
 
     var style: Style { styled.style }
@@ -58,13 +62,21 @@ struct StoryScene {
         case .merged(let padding, let radius): backgrounds = layout.mergedOutline(padding: padding, cornerRadius: radius)
         }
         var glyphs: [GlyphDraw] = []
+        var variations: [[FontVariation]] = [[]]
         for line in layout.lines {
+            let variation: Int
+            if let known = variations.firstIndex(of: line.axisValues) {
+                variation = known
+            } else {
+                variation = variations.count
+                variations.append(line.axisValues)
+            }
             for run in line.runs {
                 for glyph in run.glyphs {
                     glyphs.append(GlyphDraw(
                         font: run.fontIndex, id: glyph.id, x: line.x + run.x + glyph.x + glyph.xOffset,
                         // HarfBuzz offsets are y up; the picture's y grows downward.
-                        y: line.baseline - glyph.yOffset, size: line.size))
+                        y: line.baseline - glyph.yOffset, size: line.size, variation: variation))
                 }
             }
         }
@@ -83,8 +95,9 @@ struct StoryScene {
             backdrop = nil
         }
         let (dx, dy) = (originX, originY)
+        self.variations = variations
         self.glyphs = glyphs.map {
-            GlyphDraw(font: $0.font, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size)
+            GlyphDraw(font: $0.font, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size, variation: $0.variation)
         }
     }
 
@@ -106,6 +119,11 @@ struct StoryScene {
 
     /// A Gaussian's tail beyond three standard deviations is under 0.3 %: invisible in 8 bits.
     static let glowReach = 3.0
+
+    /// The glyph's outline in design units at its line's axis values.
+    func outline(_ glyph: GlyphDraw) -> OutlinePath? {
+        fonts.fonts[glyph.font].outline(glyph: glyph.id, variations: variations[glyph.variation])
+    }
 
     /// The scale from a font's design units to picture pixels at `size`.
     func unitScale(font: Int, size: Double) -> Double {

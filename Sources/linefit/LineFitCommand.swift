@@ -55,6 +55,18 @@ struct LineFitCommand: ParsableCommand {
     @Option(help: "Base direction: auto, ltr or rtl.")
     var direction: DirectionOption = .auto
 
+    @Option(name: .customLong("axis"), parsing: .singleValue, help: "Variable-font axis value TAG=VALUE, such as wght=800 (repeatable; clamped to the font's range with a warning).")
+    var axes: [String] = []
+
+    @Option(help: "A named instance of the primary variable font, such as Bold.")
+    var instance: String?
+
+    @Flag(help: "Keep opsz at the font's default instead of each line's size.")
+    var noOpticalSizing = false
+
+    @Option(help: "How lines fill the width: size (default), width-axis or mixed.")
+    var fit: LayoutOptions.LineFill?
+
     @Flag(help: "Print the layout as JSON.")
     var json = false
 
@@ -89,6 +101,8 @@ struct LineFitCommand: ParsableCommand {
             options.step = step
             options.widthMode = hinted ? .hinted : .linear
             options.baseDirection = direction.value
+            try VariationArguments(axes: axes, instance: instance, noOpticalSizing: noOpticalSizing, fit: fit)
+                .apply(to: &options)
             let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
             let styled = try style.layout(input, options: options, fonts: chain)
             let layout = styled.layout
@@ -124,6 +138,7 @@ enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension LayoutOptions.Alignment: ExpressibleByArgument {}
+extension LayoutOptions.LineFill: ExpressibleByArgument {}
 
 /// A one-line message on stderr and exit status 1, without ArgumentParser's usage text.
 struct CLIError: Error, CustomStringConvertible {

@@ -43,11 +43,12 @@ public final class EditorSession {
         units = Array(text.utf16)
         storedText = text
         context = LayoutEngine.FittingContext(
-            fonts: fonts, options: options, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
+            fonts: fonts, options: options, minSize: options.minSize, maxSize: options.maxSize, engine: engine,
+            plan: try VariationPlan(options: options, fonts: fonts))
         layout = Layout(
             text: "", lines: [], width: options.width, height: 0, minSize: options.minSize, maxSize: options.maxSize,
             heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
-        if options.maxHeight != nil {
+        if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
             paragraphs = Paragraphs.split(units).map { fresh($0) }
@@ -81,7 +82,7 @@ public final class EditorSession {
         let to = utf16.index(from, offsetBy: range.count)
         storedText.replaceSubrange(from..<to, with: replacement)
         let delta = inserted.count - range.count
-        if options.maxHeight != nil {
+        if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
             update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
@@ -129,6 +130,10 @@ public final class EditorSession {
     public var sizeSpans: [SizeSpan] { layout.sizeSpans }
 
     // MARK: - Incremental update
+
+    /// A height limit rescales every line, and filling by a width axis sets one size for the
+    /// block (or a band around the block's median): each edit can change every line.
+    private var laysOutAfresh: Bool { options.maxHeight != nil || options.lineFill != .size }
 
     /// The height limit rescales every line, so the layout is made afresh; the session keeps
     /// only the paragraphs' measurements (backspace reads their grapheme clusters).

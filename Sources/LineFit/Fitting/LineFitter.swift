@@ -31,8 +31,9 @@ struct LineFitter {
         return Fit(size: size, width: emWidth * size, overflows: false, heldAtMax: index == grid.count - 1)
     }
 
-    /// `widthAt` measures the line at a size in points.
-    func fitMeasured(_ widthAt: (Double) -> Double) -> Fit {
+    /// `widthAt` measures the line at a size in points. `estimate`, a size expected to be
+    /// close to the answer, narrows the search to a probe on each side of it when it is right.
+    func fitMeasured(estimate: Double? = nil, _ widthAt: (Double) -> Double) -> Fit {
         var widths: [Double: Double] = [:]
         func measured(_ size: Double) -> Double {
             if let known = widths[size] { return known }
@@ -40,7 +41,8 @@ struct LineFitter {
             widths[size] = value
             return value
         }
-        guard let index = grid.largestFitting({ measured($0) <= width }) else {
+        let hint = estimate.map { grid.index(atOrBelow: $0) }
+        guard let index = grid.largestFitting(hint: hint, { measured($0) <= width }) else {
             return Fit(size: grid.minSize, width: measured(grid.minSize), overflows: true, heldAtMax: false)
         }
         let size = grid.size(at: index)

@@ -24,6 +24,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let isBitmapOnly: Bool
     /// True when the font has colour glyphs (CBDT, sbix or COLR).
     public let hasColor: Bool
+    /// The axes of a variable font (`fvar`), in table order; empty for a static font.
+    public let variationAxes: [VariationAxis]
+    /// The font's named instances (`fvar`), such as "Bold".
+    public let namedInstances: [NamedInstance]
 
     private let lock = NSLock()
     private let storage: UnsafeMutableRawBufferPointer
@@ -35,6 +39,11 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// HarfBuzz's OpenType functions: lock-free cmap lookups for coverage.
     private let coverageFont: OpaquePointer
     private var hintedFace: FT_Face?
+    /// The axis values `face` and `designFont` are set to now (see `FontVariations.swift`):
+    /// one face per font, its coordinates switched under the lock when a caller asks for
+    /// other ones, rather than a face per instance, because optical sizes and width axes
+    /// visit a new instance per probe and a face costs a parse of the font.
+    private var appliedVariations = VariationSettings.none
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
     public convenience init(path: String, faceIndex: Int = 0) throws {
@@ -117,6 +126,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             hb_font_set_scale(font, Int32(upem * 64), Int32(upem * 64))
             designFont = font
         }
+        variationAxes = scalable ? FontVariationTable.axes(otFace) : []
+        namedInstances = FontVariationTable.namedInstances(otFace, axes: variationAxes)
         coverageFont = hb_font_create(otFace)!
         hb_face_destroy(otFace)
     }
@@ -141,20 +152,33 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         glyph(for: scalar) != nil
     }
 
-    /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font.
-    func withDesignFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+    /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font, set to
+    /// `variations` (ignored by a static font).
+    func withDesignFont<R>(_ variations: VariationSettings = .none, _ body: (OpaquePointer) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
+        applyVariationsLocked(variations)
         return try body(designFont)
+    }
+
+    private func applyVariationsLocked(_ variations: VariationSettings) {
+        guard isVariable else { return }
+        let effective = effectiveVariations(variations)
+        guard effective != appliedVariations else { return }
+        FontVariationTable.apply(effective, hbFont: designFont)
+        appliedVariations = effective
     }
 
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
     /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem.
     /// The design-unit face is never resized, so unhinted shaping stays exact meanwhile.
-    func withHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
+    func withHintedFont<R>(
+        size: Double, variations: VariationSettings = .none, _ body: (OpaquePointer?) throws -> R
+    ) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         guard !isBitmapOnly, let hinted = hintedFaceLocked() else { return try body(nil) }
+        if isVariable { FontVariationTable.apply(designCoordinates(variations), face: hinted) }
         guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
         let font = hb_ft_font_create_referenced(hinted)!
         hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
@@ -162,10 +186,12 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return try body(font)
     }
 
-    /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps).
-    func withFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
+    /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps), set
+    /// to `variations`.
+    func withFace<R>(_ variations: VariationSettings = .none, _ body: (FT_Face) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
+        applyVariationsLocked(variations)
         return try body(face)
     }
 

@@ -4,7 +4,7 @@
 /// `lines[].runs[].text/start/end/font/size/glyphs`).
 extension Layout: Codable {
     private enum CodingKeys: String, CodingKey {
-        case text, width, height, minSize, maxSize, heightScale, overflowsHeight, lines, sizeSpans, missing, fonts
+        case text, width, height, minSize, maxSize, heightScale, overflowsHeight, lines, sizeSpans, missing, fonts, warnings
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -20,6 +20,7 @@ extension Layout: Codable {
         try container.encode(sizeSpans, forKey: .sizeSpans)
         try container.encode(missing, forKey: .missing)
         try container.encode(fontNames, forKey: .fonts)
+        try container.encode(warnings, forKey: .warnings)
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,6 +35,7 @@ extension Layout: Codable {
         missing = try container.decode([MissingCharacters].self, forKey: .missing)
         fontNames = try container.decode([String].self, forKey: .fonts)
         lines = try container.decode([LineDocument].self, forKey: .lines).map(\.line)
+        warnings = try container.decodeIfPresent([LayoutWarning].self, forKey: .warnings) ?? []
     }
 }
 
@@ -44,6 +46,9 @@ private struct LineDocument: Codable {
     var size, width, x, top, baseline, ascent, descent, height: Double
     var flags: [String]
     var runs: [RunDocument]
+    /// Variable-font axis values as an object (`{"opsz": 40.5, "wdth": 87.3}`), absent for static fonts.
+    var axes: [String: Double]?
+    var probes: Int?
 
     init(_ line: Line, in layout: Layout) {
         text = layout.text(of: line)
@@ -60,6 +65,8 @@ private struct LineDocument: Codable {
         height = line.height
         flags = LineDocument.flagNames.filter { line.flags.contains($0.1) }.map(\.0)
         runs = line.runs.map { RunDocument($0, size: line.size, in: layout) }
+        axes = line.axisValues.isEmpty ? nil : Dictionary(line.axisValues.map { ($0.tag, $0.value) }) { $1 }
+        probes = line.probes > 0 ? line.probes : nil
     }
 
     var line: Line {
@@ -68,12 +75,14 @@ private struct LineDocument: Codable {
         return Line(
             start: start, end: end, contentEnd: contentEnd, size: size, width: width, x: x, top: top,
             baseline: baseline, ascent: ascent, descent: descent, height: height, flags: flagSet,
-            runs: runs.map(\.run))
+            runs: runs.map(\.run),
+            axisValues: (axes ?? [:]).map { FontVariation($0.key, $0.value) }.sorted { $0.tag < $1.tag },
+            probes: probes ?? 0)
     }
 
     static let flagNames: [(String, Line.Flags)] = [
         ("heldAtMax", .heldAtMax), ("brokenInsideWord", .brokenInsideWord), ("overflows", .overflows),
-        ("empty", .empty), ("endsParagraph", .endsParagraph),
+        ("empty", .empty), ("endsParagraph", .endsParagraph), ("widthAxisFallback", .widthAxisFallback),
     ]
 }
 
@@ -111,4 +120,29 @@ private struct RunDocument: Codable {
 
 extension SizeSpan: CustomStringConvertible {
     public var description: String { "\(start)..<\(end) @ \(size) pt" }
+}
+
+extension SizeSpan {
+    private enum CodingKeys: String, CodingKey { case start, end, size, axes }
+
+    /// Axis values are written as an object (`"axes": {"wdth": 87.3}`) and only for variable
+    /// fonts, so a static font's spans read as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+        try container.encode(size, forKey: .size)
+        if !axisValues.isEmpty {
+            try container.encode(Dictionary(axisValues.map { ($0.tag, $0.value) }) { $1 }, forKey: .axes)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let axes = try container.decodeIfPresent([String: Double].self, forKey: .axes) ?? [:]
+        self.init(
+            start: try container.decode(Int.self, forKey: .start), end: try container.decode(Int.self, forKey: .end),
+            size: try container.decode(Double.self, forKey: .size),
+            axisValues: axes.map { FontVariation($0.key, $0.value) }.sorted { $0.tag < $1.tag })
+    }
 }

@@ -39,18 +39,25 @@ public final class LayoutEngine {
     /// text gives a layout without lines.
     public func layout(_ text: String, fonts: FontChain, options: LayoutOptions) throws -> Layout {
         try options.validate()
+        let plan = try VariationPlan(options: options, fonts: fonts)
         let units = Array(text.utf16)
-        let paragraphs = measureParagraphs(units, fonts: fonts, options: options)
+        let paragraphs = measureParagraphs(units, fonts: fonts, options: options, plan: plan, minSize: options.minSize)
         return HeightLimit.apply(options: options) { min, max in
-            fit(text, paragraphs: paragraphs, fonts: fonts, options: options, minSize: min, maxSize: max)
+            // With optical sizing, lines break at opsz = the minimum: a shrunk minimum re-measures.
+            let measured = plan.followsSize && min != options.minSize
+                ? measureParagraphs(units, fonts: fonts, options: options, plan: plan, minSize: min) : paragraphs
+            return fit(text, paragraphs: measured, fonts: fonts, options: options, plan: plan, minSize: min, maxSize: max)
         }
     }
 
     // MARK: - Stages
 
     /// Paragraphs → itemize (bidi, scripts, fonts) → shape, once per paragraph.
-    func measureParagraphs(_ units: [UInt16], fonts: FontChain, options: LayoutOptions) -> [(ParagraphRange, MeasuredParagraph)] {
-        let style = shapingStyle(options)
+    func measureParagraphs(
+        _ units: [UInt16], fonts: FontChain, options: LayoutOptions, plan: VariationPlan, minSize: Double
+    ) -> [(ParagraphRange, MeasuredParagraph)] {
+        var style = shapingStyle(options)
+        style.variations = plan.settings(size: minSize, width: plan.widthAxis?.defaultValue)
         return Paragraphs.split(units).map { paragraph in
             let measured = measure(
                 units: Array(units[paragraph.range]), contentLength: paragraph.contentEnd - paragraph.range.lowerBound,
@@ -90,9 +97,13 @@ public final class LayoutEngine {
     /// Break at the minimum size → fit each line → place lines and stack them.
     func fit(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], fonts: FontChain,
-        options: LayoutOptions, minSize: Double, maxSize: Double
+        options: LayoutOptions, plan: VariationPlan, minSize: Double, maxSize: Double
     ) -> Layout {
-        let context = FittingContext(fonts: fonts, options: options, minSize: minSize, maxSize: maxSize, engine: self)
+        let context = FittingContext(
+            fonts: fonts, options: options, minSize: minSize, maxSize: maxSize, engine: self, plan: plan)
+        if plan.lineFill == .widthAxis {
+            return fitByWidthAxis(text, paragraphs: paragraphs, context: context)
+        }
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
         for (paragraph, measured) in paragraphs {
@@ -102,6 +113,9 @@ public final class LayoutEngine {
             for span in spans {
                 lines.append(fitLine(span, paragraph: measured, base: base, context: context))
             }
+        }
+        if plan.lineFill == .mixed {
+            fillOutsideBand(&lines, paragraphs: paragraphs, context: context)
         }
         return assemble(text, lines: &lines, missing: missing, context: context)
     }
@@ -115,12 +129,22 @@ public final class LayoutEngine {
         let fitter: LineFitter
         let placement: LinePlacement
         let fontNames: [String]
+        let plan: VariationPlan
 
-        init(fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, engine: LayoutEngine) {
+        /// `plan` is the options' variable-font plan for `fonts`, made once by the caller
+        /// (which reports its errors).
+        init(
+            fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, engine: LayoutEngine,
+            plan: VariationPlan
+        ) {
             self.fonts = fonts
             self.options = options
             self.minSize = minSize
-            style = engine.shapingStyle(options)
+            self.plan = plan
+            var style = engine.shapingStyle(options)
+            // Paragraphs are measured (and lines broken) at opsz = min and the default wdth.
+            style.variations = plan.settings(size: minSize, width: plan.widthAxis?.defaultValue)
+            self.style = style
             fitter = LineFitter(
                 grid: SizeGrid(minSize: minSize, maxSize: maxSize, step: options.step), width: options.width,
                 tracking: options.tracking)
@@ -139,11 +163,16 @@ public final class LayoutEngine {
         return Layout(
             text: text, lines: lines, width: context.options.width, height: height, minSize: context.minSize,
             maxSize: context.fitter.grid.maxSize, heightScale: 1, overflowsHeight: false, missing: missing,
-            fontNames: context.fontNames)
+            fontNames: context.fontNames, warnings: context.plan.warnings)
     }
 
-    func lineShaper(_ measured: MeasuredParagraph, context: FittingContext) -> LineShaper {
-        LineShaper(paragraph: measured, chain: context.fonts, style: context.style, shaper: measurer.shaper)
+    /// `variations`: shape reshaped pieces at these axis values instead of the paragraph's.
+    func lineShaper(
+        _ measured: MeasuredParagraph, context: FittingContext, variations: VariationSettings? = nil
+    ) -> LineShaper {
+        var style = context.style
+        if let variations { style.variations = variations }
+        return LineShaper(paragraph: measured, chain: context.fonts, style: style, shaper: measurer.shaper)
     }
 
     /// Greedy spans of a paragraph from `start` (a line start), until the end or until
@@ -175,6 +204,9 @@ public final class LayoutEngine {
     }
 
     func fitLine(_ span: LineSpan, paragraph: MeasuredParagraph, base: Int, context: FittingContext) -> Line {
+        if context.plan.followsSize, context.options.widthMode == .linear {
+            return fitLineAtOpticalSizes(span, paragraph: paragraph, base: base, context: context)
+        }
         let options = context.options
         let fitter = context.fitter
         let placement = context.placement
@@ -187,14 +219,18 @@ public final class LayoutEngine {
             var probe = pieces
             let lineRange = span.start..<span.contentEnd
             var hintable = true
+            // With optical sizing each probe is hinted at opsz = its own size.
+            func sized(_ size: Double) -> LineShaper {
+                context.plan.followsSize ? lineShaper(paragraph, context: context, variations: context.plan.settings(size: size)) : shaper
+            }
             fit = fitter.fitMeasured { size in
-                guard hintable, shaper.hintedPieces(&probe, lineRange: lineRange, size: size) else {
+                guard hintable, sized(size).hintedPieces(&probe, lineRange: lineRange, size: size) else {
                     hintable = false
                     return linearEm * size
                 }
                 return probe.width(tracking: options.tracking * size)
             }
-            if hintable, shaper.hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
+            if hintable, sized(fit.size).hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
                 scale = 1
             } else {
                 fit = fitter.fitLinear(emWidth: linearEm)
@@ -217,6 +253,8 @@ public final class LayoutEngine {
             start: base + span.start, end: base + span.end, contentEnd: base + span.contentEnd,
             size: fit.size, width: fit.width, x: 0, top: 0, baseline: 0,
             ascent: metrics.ascent * fit.size, descent: metrics.descent * fit.size, height: 0,
-            flags: flags, runs: placed.runs)
+            flags: flags, runs: placed.runs,
+            axisValues: context.plan.reported(
+                context.plan.settings(size: fit.size, width: context.plan.widthAxis?.defaultValue)))
     }
 }

@@ -203,12 +203,7 @@ public struct LayoutOptions: Hashable, Sendable {
         if case .fill = box {
             throw LineFitError.invalidOption(name: "fill-box", reason: "filling a box is not implemented yet")
         }
-        if lineFill != .size {
-            throw LineFitError.invalidOption(name: "fit", reason: "\(lineFill.rawValue) is not implemented yet")
-        }
-        if !variations.isEmpty || namedInstance != nil {
-            throw LineFitError.invalidOption(name: "axis", reason: "variable-font axes are not implemented yet")
-        }
+        try validateVariableFontOptions()
         for feature in features where feature.tag.utf8.count != 4 || !feature.tag.allSatisfy({ $0.isASCII }) {
             throw LineFitError.invalidOption(name: "feature", reason: "'\(feature.tag)' is not a four-letter OpenType tag")
         }

@@ -1,8 +1,8 @@
-/// The five Type Mode looks. Sizes are points on the 1080-point-wide reference canvas.
+/// The six Type Mode looks. Sizes are points on the 1080-point-wide reference canvas.
 extension Style {
     /// The preset names, as the CLI's `--style` takes them.
     public enum Preset: String, CaseIterable, Hashable, Sendable {
-        case classic, modern, neon, typewriter, strong
+        case classic, modern, neon, typewriter, strong, poster
 
         public var style: Style {
             switch self {
@@ -11,6 +11,7 @@ extension Style {
             case .neon: .neon
             case .typewriter: .typewriter
             case .strong: .strong
+            case .poster: .poster
             }
         }
     }
@@ -64,6 +65,20 @@ extension Style {
         background: .merged(padding: 18, cornerRadius: 22), textColor: .white,
         backgroundColor: color(0xE63946),
         backdrop: Backdrop(top: color(0xF1FAEE), bottom: color(0xA8DADC)))
+
+    /// Roboto Flex at its heaviest, every line of the block at one size and filled by the
+    /// width axis: long lines condensed, short lines stretched wide, the letterpress poster
+    /// look that size filling cannot give (it would make a short line shout instead).
+    /// Capitals, tight lines (0.86: capitals have no descenders to clear), yellow on ink.
+    public static let poster: Style = {
+        var style = Style(
+            name: "poster", font: "RobotoFlex-VF.ttf", fit: .fill(min: 48, max: 300), lineSpacing: 0.86,
+            transform: .uppercase, textColor: color(0xFFD60A),
+            backdrop: Backdrop(top: color(0x14213D), bottom: color(0x000814)))
+        style.variations = [FontVariation("wght", 900)]
+        style.lineFill = .widthAxis
+        return style
+    }()
 
     /// The CLI's default style.
     public static let `default` = strong
