@@ -9,7 +9,7 @@ struct FontTests {
     static let bundled = [
         "BebasNeue-Regular.otf", "CourierPrime-Regular.otf", "DroidSansFallbackFull.ttf", "KaushanScript-Regular.otf",
         "LeagueSpartan-Bold.otf", "NotoColorEmoji.ttf", "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf",
-        "NotoSansDevanagari-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf",
+        "NotoSansDevanagari-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf", "RobotoFlex-VF.ttf",
     ]
 
     @Test("the list names every bundled font")

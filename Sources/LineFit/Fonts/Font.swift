@@ -165,7 +165,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         guard isVariable else { return }
         let effective = effectiveVariations(variations)
         guard effective != appliedVariations else { return }
-        FontVariationTable.apply(effective, hbFont: designFont)
+        FontVariationTable.apply(effective, axes: variationAxes, hbFont: designFont)
         appliedVariations = effective
     }
 

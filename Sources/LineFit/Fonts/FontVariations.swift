@@ -137,10 +137,13 @@ enum FontVariationTable {
     /// FreeType face (`FT_Set_Var_Blend_Coordinates` with HarfBuzz's normalized coordinates,
     /// avar applied once). This is the path `hb-shape --font-funcs=ft --variations=…` takes,
     /// so advances agree with it to the bit, and the outlines read from the same face are
-    /// the shaped instance's.
-    static func apply(_ settings: VariationSettings, hbFont: OpaquePointer) {
-        let variations = settings.values.map { value in
-            hb_variation_t(tag: hb_tag_from_string(value.tag, 4), value: Float(value.value))
+    /// the shaped instance's. Every axis is given a value, its default where the settings
+    /// have none: with no values at all HarfBuzz drops its coordinates without telling the
+    /// FreeType face, which would keep the previous instance.
+    static func apply(_ settings: VariationSettings, axes: [VariationAxis], hbFont: OpaquePointer) {
+        let variations = axes.map { axis in
+            hb_variation_t(
+                tag: hb_tag_from_string(axis.tag, 4), value: Float(axis.clamped(settings[axis.tag] ?? axis.defaultValue)))
         }
         hb_font_set_variations(hbFont, variations, UInt32(variations.count))
         _ = hb_ft_hb_font_changed(hbFont)

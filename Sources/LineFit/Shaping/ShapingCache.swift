@@ -20,7 +20,7 @@ final class ShapingCache {
         var language: UInt
         var features: [FeatureKey]
         /// The axis values the font applies (none for a static font).
-        var variations: VariationSettings
+        var variations: VariationSettings = .none
     }
 
     struct FeatureKey: Hashable {
