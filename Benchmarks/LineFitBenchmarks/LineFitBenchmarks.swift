@@ -12,6 +12,7 @@ import TypeModeBaselines
 //   naive:<story>             baseline (a): Instagram's Type Mode algorithm done naively
 //   shape:<story>             baseline (b): one HarfBuzz shape of the whole text
 //   keystroke...:<story>      KeystrokeBenchmarks.swift (needs LineFit's EditorSession)
+//   variable:<kind>-280       VariableFontBenchmarks.swift (Roboto Flex: linear, opsz, width axis)
 //
 // Every benchmark builds its fonts, engine and inputs in `setup`, outside the measured
 // loop. One iteration is one operation (one layout, one shape, one keystroke), so the
@@ -37,6 +38,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     registerKeystrokeBenchmarks()
+    registerVariableFontBenchmarks()
 }
 
 /// Run settings. `LINEFIT_BENCH_SMOKE=1` (smoke.sh, CI) makes a short pass that is enough

@@ -7,9 +7,10 @@
 /// its own opsz and the next grid size was measured not to at its own (or is the maximum).
 ///
 /// Probes are bounded: the linear estimate W / E(min) from the paragraph's measurement is
-/// measured once at its own opsz, which gives a second estimate W / E(opsz) that is within
-/// a step or two of the answer (E changes slowly with opsz); the search starts there, with
-/// one probe each side when the estimate is right, and at worst a binary search of the grid.
+/// measured at its own opsz, and regula falsi steps from there and the minimum (snapped to
+/// the grid, `SecantEstimate`) land within a step of the answer; the search starts there,
+/// with one probe each side when the estimate is right (3 or 4 reshapes per line), and at
+/// worst a binary search of the grid.
 /// Widths are kept per opsz value, so sizes past the axis's end (where opsz is clamped and
 /// width is linear again) cost no reshaping at all.
 extension LayoutEngine {
@@ -40,10 +41,15 @@ extension LayoutEngine {
         let minimumEm = shape(at: context.minSize).em
         var estimate: Double?
         if minimumEm > 0, !pieces.isEmpty {
-            let linear = options.width / minimumEm
-            let clampedLinear = min(max(linear, context.minSize), context.fitter.grid.maxSize)
-            let refinedEm = shape(at: clampedLinear).em
-            estimate = refinedEm > 0 ? options.width / refinedEm : nil
+            let grid = context.fitter.grid
+            let linear = grid.size(at: grid.index(atOrBelow: options.width / minimumEm))
+            if linear > context.minSize {
+                estimate = SecantEstimate.estimate(
+                    grid: grid, target: options.width, lower: (context.minSize, minimumEm * context.minSize),
+                    upper: (linear, shape(at: linear).em * linear)) { size in shape(at: size).em * size }
+            } else {
+                estimate = linear
+            }
         }
         let fit: LineFitter.Fit
         if pieces.isEmpty {

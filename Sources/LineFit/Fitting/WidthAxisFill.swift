@@ -4,8 +4,8 @@
 /// greedily at s with the narrowest `wdth`, has every line that is not the last of its
 /// paragraph able to reach the width within the axis range (its width at the widest `wdth`
 /// is at least the width), and no word broken inside (unless s is the minimum). Each line
-/// then gets the largest `wdth` on a 0.1 grid at which it fits: it is never wider than the
-/// width, and it misses the width by less than one 0.1 step of the axis (the test measures
+/// then gets the largest `wdth` on a 0.1 grid at which it fits (regula falsi from the two
+/// ends of the axis, then the grid search): it is never wider than the width, and it misses the width by less than one 0.1 step of the axis (the test measures
 /// that step's width change). A line the range cannot fill (a short last line) falls back
 /// to its size, at the widest `wdth`, and is flagged `widthAxisFallback`.
 ///
@@ -40,11 +40,15 @@ extension LayoutEngine {
 
         // Paragraphs at the narrowest and widest wdth, per opsz (one pair when opsz is fixed).
         var measurements: [Double: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)]] = [:]
+        // The paragraphs given were measured at the minimum's opsz and the narrowest wdth
+        // (`VariationPlan.paragraphWidth`): the first narrow measurement is free.
+        let givenKey = plan.opticalSize(for: grid.minSize) ?? -1
         func measured(atSize size: Double) -> [(narrow: MeasuredParagraph, wide: MeasuredParagraph)] {
             let key = plan.opticalSize(for: size) ?? -1
             if let known = measurements[key] { return known }
             let pairs = paragraphs.map { _, paragraph in
-                (narrow: remeasured(paragraph, context: context, variations: plan.settings(size: size, width: axis.minValue)),
+                (narrow: key == givenKey
+                    ? paragraph : remeasured(paragraph, context: context, variations: plan.settings(size: size, width: axis.minValue)),
                  wide: remeasured(paragraph, context: context, variations: plan.settings(size: size, width: axis.maxValue)))
             }
             measurements[key] = pairs
@@ -146,9 +150,9 @@ extension LayoutEngine {
             return line
         }
         let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
-        let target = options.width / size
-        let estimate = wideEm > narrowEm
-            ? axis.minValue + (target - narrowEm) / (wideEm - narrowEm) * (axis.maxValue - axis.minValue) : axis.minValue
+        let estimate = SecantEstimate.estimate(
+            grid: widths, target: options.width / size, lower: (axis.minValue, narrowEm), upper: (axis.maxValue, wideEm)
+        ) { shape(width: $0).em }
         let index = widths.largestFitting(hint: widths.index(atOrBelow: estimate)) { shape(width: $0).em * size <= options.width }
         let width = widths.size(at: index ?? 0)
         let chosen = shape(width: width)
@@ -183,12 +187,14 @@ extension LayoutEngine {
         let firstEm = shape(at: context.minSize).em
         let fit: LineFitter.Fit
         if plan.followsSize {
-            let linear = firstEm > 0 ? options.width / firstEm : context.fitter.grid.maxSize
-            let clamped = min(max(linear, context.minSize), context.fitter.grid.maxSize)
-            let refined = shape(at: clamped).em
-            fit = context.fitter.fitMeasured(estimate: refined > 0 ? options.width / refined : nil) { size in
-                shape(at: size).em * size
-            }
+            let grid = context.fitter.grid
+            let linear = grid.size(at: grid.index(atOrBelow: firstEm > 0 ? options.width / firstEm : grid.maxSize))
+            let estimate = linear > context.minSize
+                ? SecantEstimate.estimate(
+                    grid: grid, target: options.width, lower: (context.minSize, firstEm * context.minSize),
+                    upper: (linear, shape(at: linear).em * linear)) { size in shape(at: size).em * size }
+                : linear
+            fit = context.fitter.fitMeasured(estimate: estimate) { size in shape(at: size).em * size }
         } else {
             fit = context.fitter.fitLinear(emWidth: firstEm)
         }
@@ -253,9 +259,9 @@ extension LayoutEngine {
         let narrowEm = shape(width: axis.minValue).em, wideEm = shape(width: axis.maxValue).em
         guard narrowEm * size <= options.width, wideEm * size >= options.width else { return nil }
         let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
-        let target = options.width / size
-        let estimate = wideEm > narrowEm
-            ? axis.minValue + (target - narrowEm) / (wideEm - narrowEm) * (axis.maxValue - axis.minValue) : axis.minValue
+        let estimate = SecantEstimate.estimate(
+            grid: widths, target: options.width / size, lower: (axis.minValue, narrowEm), upper: (axis.maxValue, wideEm)
+        ) { shape(width: $0).em }
         guard let index = widths.largestFitting(hint: widths.index(atOrBelow: estimate), {
             shape(width: $0).em * size <= options.width
         }) else { return nil }

@@ -57,7 +57,7 @@ public final class LayoutEngine {
         _ units: [UInt16], fonts: FontChain, options: LayoutOptions, plan: VariationPlan, minSize: Double
     ) -> [(ParagraphRange, MeasuredParagraph)] {
         var style = shapingStyle(options)
-        style.variations = plan.settings(size: minSize, width: plan.widthAxis?.defaultValue)
+        style.variations = plan.settings(size: minSize, width: plan.paragraphWidth)
         return Paragraphs.split(units).map { paragraph in
             let measured = measure(
                 units: Array(units[paragraph.range]), contentLength: paragraph.contentEnd - paragraph.range.lowerBound,
@@ -142,8 +142,8 @@ public final class LayoutEngine {
             self.minSize = minSize
             self.plan = plan
             var style = engine.shapingStyle(options)
-            // Paragraphs are measured (and lines broken) at opsz = min and the default wdth.
-            style.variations = plan.settings(size: minSize, width: plan.widthAxis?.defaultValue)
+            // Paragraphs are measured (and lines broken) at opsz = min (see `paragraphWidth` for wdth).
+            style.variations = plan.settings(size: minSize, width: plan.paragraphWidth)
             self.style = style
             fitter = LineFitter(
                 grid: SizeGrid(minSize: minSize, maxSize: maxSize, step: options.step), width: options.width,

@@ -80,6 +80,12 @@ struct VariationPlan {
     static let opticalSizeTag = "opsz"
     static let widthTag = "wdth"
 
+    /// The `wdth` paragraphs are measured (and Type Mode lines broken) at: the narrowest for
+    /// width-axis filling, whose lines break at the narrowest; the default otherwise.
+    var paragraphWidth: Double? {
+        lineFill == .widthAxis ? widthAxis?.minValue : widthAxis?.defaultValue
+    }
+
     /// Whether a line's width depends on its size other than linearly.
     var followsSize: Bool { opticalAxis != nil }
 
