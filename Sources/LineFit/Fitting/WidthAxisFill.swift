@@ -224,7 +224,8 @@ extension LayoutEngine {
             let base = paragraph.range.lowerBound
             let span = LineSpan(
                 start: line.start - base, end: line.end - base, contentEnd: line.contentEnd - base,
-                brokenInsideWord: line.flags.contains(.brokenInsideWord))
+                brokenInsideWord: line.flags.contains(.brokenInsideWord),
+                reach: line.end - base)  // only fitted here, never re-broken: the reach is not read
             let size = line.size > high ? high : low
             if let filled = fillAtSize(span, paragraph: measured, size: size, axis: axis, base: base, context: context) {
                 lines[index] = filled
