@@ -4,8 +4,11 @@ import CHarfBuzz
 public struct VariationAxis: Hashable, Sendable {
     /// The four-letter axis tag, such as `wght`, `wdth` or `opsz`.
     public var tag: String
+    /// The smallest value the axis takes.
     public var minValue: Double
+    /// The value of the default instance (what a static rendering of the font shows).
     public var defaultValue: Double
+    /// The largest value the axis takes.
     public var maxValue: Double
 
     /// `value` brought into the axis range (a value outside it is clamped, as CSS and

@@ -137,6 +137,7 @@ extension SizeSpan {
         }
     }
 
+    /// Reads a span written by `encode(to:)`; `axes` may be missing.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let axes = try container.decodeIfPresent([String: Double].self, forKey: .axes) ?? [:]

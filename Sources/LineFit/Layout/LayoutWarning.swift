@@ -9,6 +9,7 @@ public struct LayoutWarning: Hashable, Sendable, Codable, CustomStringConvertibl
         case axisNotInFonts
     }
 
+    /// What kind of adjustment this is.
     public var kind: Kind
     /// One line a person can read: what was asked, what was applied, and in which font.
     public var message: String
