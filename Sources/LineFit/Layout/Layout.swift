@@ -67,6 +67,7 @@ public struct SizeSpan: Hashable, Sendable, Codable {
     /// on iOS, `setFontVariationSettings` in a span on Android); empty for static fonts.
     public var axisValues: [FontVariation]
 
+    /// A span of `size` (at `axisValues` for a variable font) over the UTF-16 range start..<end.
     public init(start: Int, end: Int, size: Double, axisValues: [FontVariation] = []) {
         self.start = start
         self.end = end
