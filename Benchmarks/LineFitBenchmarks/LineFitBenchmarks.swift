@@ -38,7 +38,8 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
     registerKeystrokeBenchmarks()
-    registerVariableFontBenchmarks()
+    // Ratios for report.sh, not a malloc gate: kept out of the smoke pass (no thresholds).
+    if !BenchmarkSettings.smoke { registerVariableFontBenchmarks() }
 }
 
 /// Run settings. `LINEFIT_BENCH_SMOKE=1` (smoke.sh, CI) makes a short pass that is enough
