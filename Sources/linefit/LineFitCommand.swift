@@ -52,6 +52,21 @@ struct LineFitCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Maximum block height in points: the whole block shrinks to fit.")
     var height: Double?
 
+    @Option(help: "Line breaking: greedy (as much text per line as fits at --min, Type Mode) or balanced (the breaks whose sizes look best). Default: greedy; balanced for pictures of per-line-fill styles.")
+    var breaks: LayoutOptions.BreakStrategy?
+
+    @Flag(help: "Fill a box: the largest smallest-line size whose block fits --height, or, for pictures, the canvas' text area (the default for pictures of per-line-fill styles).")
+    var fillBox = false
+
+    @Flag(help: "Do not fill the box: --height (or a picture's text area) only shrinks a block that is too tall.")
+    var noFillBox = false
+
+    @Flag(help: "In animations and editor sessions: keep the breaks before the caret unless moving them is clearly better.")
+    var stableBreaks = false
+
+    @Option(help: "Where the block sits in its box: top, center or bottom.")
+    var verticalAlign: LayoutOptions.VerticalAlignment = .center
+
     @Option(help: "Base direction: auto, ltr or rtl.")
     var direction: DirectionOption = .auto
 
@@ -101,11 +116,21 @@ struct LineFitCommand: ParsableCommand {
             options.step = step
             options.widthMode = hinted ? .hinted : .linear
             options.baseDirection = direction.value
+            try BoxChoice(
+                breaks: breaks, fillBox: fillBox, noFillBox: noFillBox, height: height,
+                textArea: canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) },
+                isPicture: render.isRendering, style: style
+            ).apply(to: &options)
+            options.stableBreaks = stableBreaks
+            options.verticalAlignment = verticalAlign
             try VariationArguments(axes: axes, instance: instance, noOpticalSizing: noOpticalSizing, fit: fit)
-                .apply(to: &options)
+                .apply(to: &options, breaksGiven: breaks != nil, fillBoxGiven: fillBox)
             let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
             let styled = try style.layout(input, options: options, fonts: chain)
             let layout = styled.layout
+            // Pictures first: when one cannot be written, the command fails with nothing on
+            // standard output.
+            try render.write(styled, canvas: canvas)
             if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -113,7 +138,6 @@ struct LineFitCommand: ParsableCommand {
             } else {
                 print(LayoutTable(layout: layout).render())
             }
-            try render.write(styled, canvas: canvas)
         } catch let error as LineFitError {
             throw CLIError(message: error.description)
         }
@@ -139,6 +163,35 @@ enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
 
 extension LayoutOptions.Alignment: ExpressibleByArgument {}
 extension LayoutOptions.LineFill: ExpressibleByArgument {}
+extension LayoutOptions.BreakStrategy: ExpressibleByArgument {}
+extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
+
+/// The strategy and the box from the flags. Without a picture the CLI stays Type Mode
+/// (greedy, no box; `--height` alone shrinks only), the contract check-fit and the sample
+/// jobs check; pictures of per-line-fill styles default to balanced breaks filling the
+/// canvas' text area.
+struct BoxChoice {
+    var breaks: LayoutOptions.BreakStrategy?
+    var fillBox: Bool
+    var noFillBox: Bool
+    var height: Double?
+    var textArea: Double?
+    var isPicture: Bool
+    var style: Style
+
+    func apply(to options: inout LayoutOptions) throws {
+        if fillBox && noFillBox { throw CLIError(message: "--fill-box and --no-fill-box contradict each other") }
+        let storyPicture: Bool
+        if case .fill = style.fit { storyPicture = isPicture } else { storyPicture = false }
+        options.breakStrategy = breaks ?? (storyPicture ? .balanced : .greedy)
+        let fills = fillBox || (storyPicture && !noFillBox && height == nil)
+        guard fills else { return }
+        guard let boxHeight = height ?? textArea else {
+            throw CLIError(message: "--fill-box needs --height H, or a picture (--png/--svg) on a canvas")
+        }
+        options.box = .fill(height: boxHeight)
+    }
+}
 
 /// A one-line message on stderr and exit status 1, without ArgumentParser's usage text.
 struct CLIError: Error, CustomStringConvertible {

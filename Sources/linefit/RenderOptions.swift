@@ -65,6 +65,9 @@ struct RenderOptions: ParsableArguments {
         for path in [svg, png].compactMap({ $0 }) {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw CLIError(message: "cannot write \(path): it is a folder")
+            }
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw CLIError(message: "cannot write \(path): no folder \(folder)")
             }
@@ -76,14 +79,14 @@ struct RenderOptions: ParsableArguments {
         if canvas.lowercased() == "none" { return nil }
         let parts = canvas.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (1...RenderOptions.largestSide).contains(width), (1...RenderOptions.largestSide).contains(height) else {
-            throw CLIError(message: "bad --canvas '\(canvas)': use WxH with whole pixels from 1 to \(RenderOptions.largestSide), such as 1080x1920, or none")
+              (1...RenderCanvas.largestSide).contains(width), (1...RenderCanvas.largestSide).contains(height) else {
+            throw CLIError(message: "bad --canvas '\(canvas)': use WxH with whole pixels from 1 to \(RenderCanvas.largestSide), such as 1080x1920, or none")
+        }
+        guard width * height <= RenderCanvas.largestPixelCount else {
+            throw CLIError(message: "bad --canvas '\(canvas)': \(width * height) pixels is over the limit of 40 megapixels (\(RenderCanvas.largestPixelCount))")
         }
         return RenderCanvas(width: width, height: height)
     }
-
-    /// 16384 px is a 4× story; larger canvases only exhaust memory (16 bytes per pixel).
-    static let largestSide = 16_384
 
     /// The font chain: the style's fonts unless --font, --fallback or --no-fallback say
     /// otherwise.
@@ -107,6 +110,13 @@ struct RenderOptions: ParsableArguments {
             try save(Data(SVGRenderer(canvas: canvas).render(styled).utf8), to: svg)
         }
         if let png {
+            // Without a canvas the picture is as large as the text; check it before painting.
+            let picture = RenderCanvas.picture(of: styled, canvas: canvas)
+            do {
+                try picture.validate()
+            } catch {
+                throw CLIError(message: "cannot draw \(png): the picture would be \(picture.width)x\(picture.height) pixels, over the limit of \(RenderCanvas.largestSide) a side and 40 megapixels; give a --canvas")
+            }
             let data: Data
             do {
                 data = try PNGRenderer(canvas: canvas).render(styled).pngData()
@@ -137,6 +147,13 @@ struct StyleOverrides {
     var align: LayoutOptions.Alignment?
     var height: Double?
 
+    /// The canvas' text area height: the canvas height less twice the style's margin at the
+    /// top and at the bottom (stories keep clear of the top and bottom bars). The one
+    /// definition the height limit, the fill box and the picture's placement use.
+    static func textAreaHeight(style: Style, canvas: RenderCanvas) -> Double {
+        Swift.max(1, Double(canvas.height) - 4 * style.margin)
+    }
+
     /// The style with the given flags applied, and its layout options for the canvas: the
     /// width is the canvas width less the style's margins, the height limit the canvas
     /// height less twice as much (stories keep clear of the top and bottom bars).
@@ -151,7 +168,7 @@ struct StyleOverrides {
         if let lineSpacing { style.lineSpacing = lineSpacing }
         if let align { style.alignment = align }
         let canvasWidth = canvas.map { Double($0.width) } ?? Style.referenceCanvasWidth
-        let limit = height ?? canvas.map { Swift.max(1, Double($0.height) - 4 * style.margin) }
+        let limit = height ?? canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) }
         let options = style.layoutOptions(width: width ?? canvasWidth - 2 * style.margin, maxHeight: limit)
         return (style, options)
     }

@@ -8,7 +8,12 @@ struct VariationArguments {
     var noOpticalSizing: Bool
     var fit: LayoutOptions.LineFill?
 
-    func apply(to options: inout LayoutOptions) throws {
+    /// `breaksGiven`/`fillBoxGiven`: whether `--breaks`/`--fill-box` were given. A picture of
+    /// a fill style defaults to balanced breaks filling the canvas (`BoxChoice`); filling by a
+    /// width axis breaks greedily at the block's size by definition, so there the defaults
+    /// become greedy breaks and a shrink-only height limit of the same height. Given
+    /// explicitly, the combination stays and is reported as not supported yet.
+    func apply(to options: inout LayoutOptions, breaksGiven: Bool, fillBoxGiven: Bool) throws {
         for axis in axes {
             let parts = axis.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let value = Double(parts[1]), value.isFinite else {
@@ -27,5 +32,8 @@ struct VariationArguments {
                 options.variations.removeAll { $0.tag == "wdth" }
             }
         }
+        guard options.lineFill != .size else { return }
+        if !breaksGiven { options.breakStrategy = .greedy }
+        if !fillBoxGiven, case .fill(let height) = options.box { options.box = .limit(height: height) }
     }
 }

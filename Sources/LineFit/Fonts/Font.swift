@@ -48,17 +48,23 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
     public convenience init(path: String, faceIndex: Int = 0) throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw LineFitError.fontNotFound(path: path)
+        }
+        if let reason = FontFileCheck.unreadableReason(path, isDirectory: isDirectory.boolValue) {
+            throw LineFitError.fontUnreadable(path: path, reason: reason)
         }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
         } catch {
-            throw LineFitError.fontUnreadable(path: path, reason: error.localizedDescription)
+            throw LineFitError.fontUnreadable(path: path, reason: FontFileCheck.readFailure(error))
         }
         try self.init(data: data, name: path, faceIndex: faceIndex)
     }
+
+    /// The largest face index of a font collection (FreeType's 16-bit face number).
+    public static let largestFaceIndex = 0xFFFF
 
     /// Loads a face from font bytes; `name` identifies it in layouts and errors.
     public init(data: Data, name: String, faceIndex: Int = 0) throws {
@@ -69,6 +75,18 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
         guard faceIndex >= 0 else {
             throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "negative face index")
+        }
+        // FreeType reads the bits above 16 as a named-instance index, HarfBuzz takes 32 bits,
+        // and blobs are sized in 32 bits: reject what they cannot take instead of trapping.
+        guard faceIndex <= Self.largestFaceIndex else {
+            throw LineFitError.fontInvalid(
+                path: name, faceIndex: faceIndex, reason: "face index above \(Self.largestFaceIndex)")
+        }
+        guard data.count <= Int(UInt32.max) else {
+            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is larger than 4 GB")
+        }
+        if let problem = data.withUnsafeBytes({ FontTableCheck.problem(in: $0, faceIndex: faceIndex) }) {
+            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: problem)
         }
         storage = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
         data.copyBytes(to: storage)

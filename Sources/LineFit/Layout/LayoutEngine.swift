@@ -35,29 +35,30 @@ public final class LayoutEngine {
         (measurer.shaper.cache?.hits ?? 0, measurer.shaper.cache?.misses ?? 0)
     }
 
+    /// UTF-16 units this engine has shaped with HarfBuzz (for the scaling tests).
+    var shapedUnits: Int { measurer.shaper.shapedUnits }
+
     /// Fits `text` with `fonts` under `options`. Throws only for invalid options; an empty
     /// text gives a layout without lines.
     public func layout(_ text: String, fonts: FontChain, options: LayoutOptions) throws -> Layout {
         try options.validate()
         let plan = try VariationPlan(options: options, fonts: fonts)
         let units = Array(text.utf16)
-        let paragraphs = measureParagraphs(units, fonts: fonts, options: options, plan: plan, minSize: options.minSize)
-        return HeightLimit.apply(options: options) { min, max in
-            // With optical sizing, lines break at opsz = the minimum: a shrunk minimum re-measures.
-            let measured = plan.followsSize && min != options.minSize
-                ? measureParagraphs(units, fonts: fonts, options: options, plan: plan, minSize: min) : paragraphs
-            return fit(text, paragraphs: measured, fonts: fonts, options: options, plan: plan, minSize: min, maxSize: max)
-        }
+        let paragraphs = measureParagraphs(units, fonts: fonts, options: options, plan: plan)
+        return BoxFitting(engine: self, text: text, paragraphs: paragraphs, fonts: fonts, options: options).layout()
     }
 
     // MARK: - Stages
 
     /// Paragraphs → itemize (bidi, scripts, fonts) → shape, once per paragraph.
+    /// `plan` (made from options and fonts when nil) sets the axis values paragraphs are
+    /// measured at: opsz = `minSize` (the options' own by default) with optical sizing.
     func measureParagraphs(
-        _ units: [UInt16], fonts: FontChain, options: LayoutOptions, plan: VariationPlan, minSize: Double
+        _ units: [UInt16], fonts: FontChain, options: LayoutOptions, plan: VariationPlan? = nil, minSize: Double? = nil
     ) -> [(ParagraphRange, MeasuredParagraph)] {
+        let plan = plan ?? VariationPlan.unchecked(options: options, fonts: fonts)
         var style = shapingStyle(options)
-        style.variations = plan.settings(size: minSize, width: plan.paragraphWidth)
+        style.variations = plan.settings(size: minSize ?? options.minSize, width: plan.paragraphWidth)
         return Paragraphs.split(units).map { paragraph in
             let measured = measure(
                 units: Array(units[paragraph.range]), contentLength: paragraph.contentEnd - paragraph.range.lowerBound,
@@ -96,11 +97,17 @@ public final class LayoutEngine {
 
     /// Break at the minimum size → fit each line → place lines and stack them.
     func fit(
-        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], fonts: FontChain,
-        options: LayoutOptions, plan: VariationPlan, minSize: Double, maxSize: Double
+        _ text: String, paragraphs measuredParagraphs: [(ParagraphRange, MeasuredParagraph)], fonts: FontChain,
+        options: LayoutOptions, minSize: Double, maxSize: Double
     ) -> Layout {
-        let context = FittingContext(
-            fonts: fonts, options: options, minSize: minSize, maxSize: maxSize, engine: self, plan: plan)
+        let context = FittingContext(fonts: fonts, options: options, minSize: minSize, maxSize: maxSize, engine: self)
+        let plan = context.plan
+        // With optical sizing lines break at opsz = the minimum: a minimum a box changed
+        // (shrunk or grown) needs the paragraphs measured again at its own opsz.
+        var paragraphs = measuredParagraphs
+        if plan.followsSize, plan.opticalSize(for: minSize) != plan.opticalSize(for: options.minSize) {
+            paragraphs = measuredParagraphs.map { ($0.0, remeasured($0.1, context: context, variations: context.style.variations)) }
+        }
         if plan.lineFill == .widthAxis {
             return fitByWidthAxis(text, paragraphs: paragraphs, context: context)
         }
@@ -131,15 +138,17 @@ public final class LayoutEngine {
         let fontNames: [String]
         let plan: VariationPlan
 
-        /// `plan` is the options' variable-font plan for `fonts`, made once by the caller
-        /// (which reports its errors).
+        /// `plan` is the options' variable-font plan for `fonts`; nil makes it here, for
+        /// callers whose options were already checked with these fonts (its errors are
+        /// reported where a layout or session starts).
         init(
             fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, engine: LayoutEngine,
-            plan: VariationPlan
+            plan: VariationPlan? = nil
         ) {
             self.fonts = fonts
             self.options = options
             self.minSize = minSize
+            let plan = plan ?? VariationPlan.unchecked(options: options, fonts: fonts)
             self.plan = plan
             var style = engine.shapingStyle(options)
             // Paragraphs are measured (and lines broken) at opsz = min (see `paragraphWidth` for wdth).
@@ -154,16 +163,20 @@ public final class LayoutEngine {
     }
 
     /// Stacks fitted lines into a block and wraps them in a `Layout`.
-    func assemble(_ text: String, lines: inout [Line], missing: [MissingCharacters], context: FittingContext) -> Layout {
+    func assemble(
+        _ text: String, lines: inout [Line], missing: [MissingCharacters], context: FittingContext,
+        emptySize: Double? = nil
+    ) -> Layout {
         // `inout` so that stacking edits the caller's array in place instead of a copy.
         let height = BlockStacking.stack(
             &lines, emptyMetrics: context.placement.verticalMetrics([]), minSize: context.minSize,
             width: context.options.width, lineSpacing: context.options.lineSpacing,
-            alignment: context.options.alignment)
+            alignment: context.options.alignment, emptySize: emptySize)
         return Layout(
             text: text, lines: lines, width: context.options.width, height: height, minSize: context.minSize,
             maxSize: context.fitter.grid.maxSize, heightScale: 1, overflowsHeight: false, missing: missing,
-            fontNames: context.fontNames, warnings: context.plan.warnings)
+            fontNames: context.fontNames, warnings: context.plan.warnings,
+            chosenMinimum: lines.isEmpty ? 0 : context.minSize)
     }
 
     /// `variations`: shape reshaped pieces at these axis values instead of the paragraph's.

@@ -77,6 +77,28 @@ struct VariationPlan {
         self.warnings = warnings
     }
 
+    /// The plan for options already checked with these fonts (`init` throws only for what a
+    /// layout or session reports when it starts); should that fail, the plan without the
+    /// instance and the width fill, which cannot fail.
+    static func unchecked(options: LayoutOptions, fonts: FontChain) -> VariationPlan {
+        if let plan = try? VariationPlan(options: options, fonts: fonts) { return plan }
+        var safe = options
+        safe.namedInstance = nil
+        safe.lineFill = .size
+        // Cannot throw: only the instance and the fill need the fonts' approval.
+        return (try? VariationPlan(options: safe, fonts: fonts)) ?? VariationPlan(inertFor: fonts)
+    }
+
+    /// Nothing applied: every font at its default instance.
+    private init(inertFor chain: FontChain) {
+        fonts = chain.fonts
+        base = .none
+        opticalAxis = nil
+        widthAxis = nil
+        lineFill = .size
+        warnings = []
+    }
+
     static let opticalSizeTag = "opsz"
     static let widthTag = "wdth"
 
