@@ -12,6 +12,7 @@ import Foundation
 public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The name the caller gave: the path as given, or the name passed with the bytes.
     public let name: String
+    /// The face inside the file (0 unless the file is a collection).
     public let faceIndex: Int
     /// Design units per em, from the `head` table.
     public let unitsPerEm: Int
@@ -19,7 +20,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let metrics: FontMetrics
     /// Family and style names as FreeType reports them.
     public let familyName: String
+    /// The style name ("Regular", "Bold") as FreeType reports it.
     public let styleName: String
+    /// How many faces the file holds (more than one for a collection such as `.ttc`).
+    public let faceCount: Int
     /// True for colour fonts without outlines (CBDT/sbix bitmaps, such as Noto Color Emoji).
     public let isBitmapOnly: Bool
     /// True when the font has colour glyphs (CBDT, sbix or COLR).
@@ -46,7 +50,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     private var appliedVariations = VariationSettings.none
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
-    public convenience init(path: String, faceIndex: Int = 0) throws {
+    /// `name` is what layouts report as the font's name (the path when nil).
+    public convenience init(path: String, faceIndex: Int = 0, name: String? = nil) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw LineFitError.fontNotFound(path: path)
@@ -60,7 +65,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         } catch {
             throw LineFitError.fontUnreadable(path: path, reason: FontFileCheck.readFailure(error))
         }
-        try self.init(data: data, name: path, faceIndex: faceIndex)
+        try self.init(data: data, name: name ?? path, faceIndex: faceIndex)
     }
 
     /// The largest face index of a font collection (FreeType's 16-bit face number).
@@ -109,6 +114,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
         face = newFace
         let rec = newFace.pointee
+        faceCount = max(1, Int(rec.num_faces))
         // FreeType reports 0 units per em for bitmap-only faces; HarfBuzz reads `head` itself.
         let blob = hb_blob_create(
             storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
@@ -163,6 +169,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(coverageFont, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The caret positions inside a ligature glyph from `GDEF` (design units from the
+    /// glyph's origin, in the font's order), empty when the font gives none. Thread-safe.
+    public func ligatureCarets(glyph: UInt32, rightToLeft: Bool = false) -> [Int] {
+        var count: UInt32 = 8
+        var carets = [hb_position_t](repeating: 0, count: 8)
+        let total = hb_ot_layout_get_ligature_carets(
+            coverageFont, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, &carets)
+        return carets.prefix(Int(min(count, total))).map(Int.init)
     }
 
     /// Whether the font maps the code point to a glyph.

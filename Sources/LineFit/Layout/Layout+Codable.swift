@@ -115,10 +115,7 @@ private struct LineDocument: Codable {
             probes: probes ?? 0)
     }
 
-    static let flagNames: [(String, Line.Flags)] = [
-        ("heldAtMax", .heldAtMax), ("brokenInsideWord", .brokenInsideWord), ("overflows", .overflows),
-        ("empty", .empty), ("endsParagraph", .endsParagraph), ("widthAxisFallback", .widthAxisFallback),
-    ]
+    static let flagNames = Line.Flags.namedFlags
 }
 
 private struct RunDocument: Codable {

@@ -2,8 +2,20 @@
 extension Style {
     /// The preset names, as the CLI's `--style` takes them.
     public enum Preset: String, CaseIterable, Hashable, Sendable {
-        case classic, modern, neon, typewriter, strong, poster
+        /// `Style.classic`.
+        case classic
+        /// `Style.modern`.
+        case modern
+        /// `Style.neon`.
+        case neon
+        /// `Style.typewriter`.
+        case typewriter
+        /// `Style.strong`, the default.
+        case strong
+        /// `Style.poster`: Roboto Flex filled by its width axis.
+        case poster
 
+        /// The preset's style.
         public var style: Style {
             switch self {
             case .classic: .classic
