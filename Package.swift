@@ -31,10 +31,10 @@ let package = Package(
         ),
         // dladdr (glibc declares it only under _GNU_SOURCE): finds the image LineFit was
         // loaded from, so the bundled fonts are found beside a shared library too.
-        .target(name: "CSystem"),
+        .target(name: "CLineFitSystem"),
         .target(
             name: "LineFit",
-            dependencies: ["CHarfBuzz", "CICU", "CSystem"]
+            dependencies: ["CHarfBuzz", "CICU", "CLineFitSystem"]
         ),
         // PNG encoding and decoding for the renderer; only LineFitRender links it, so the
         // core library has no image dependency.

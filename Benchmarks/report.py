@@ -193,6 +193,9 @@ class Report:
         self.target("≤ 16 mallocs per keystroke, steady state (max, 280)", mallocs, 16, "max", unit="", note=note)
         self.target("keystroke at 2,200 ≤ 2× keystroke at 280",
                     ratio(self.us(f"{prefix}:{s(2200)}"), self.us(key280)), 2, "max", note=note)
+        linear = self.us("variable:linear-280")
+        self.target("Roboto Flex 280, opsz following ≤ 3× linear (issue 14)", ratio(self.us("variable:opsz-280"), linear), 3, "max")
+        self.target("Roboto Flex 280, width axis ≤ 2× linear (issue 14)", ratio(self.us("variable:width-axis-280"), linear), 2, "max")
         self.table(f"Targets (issue #4; story series, NotoSans, one run; ratios of {self.label} wall clock)",
                    ["target", "measured", "verdict"], self.targets)
         return any(t[2].startswith("MISSED") for t in self.targets)

@@ -14,6 +14,7 @@ import TypeModeBaselines
 //   shape-ft:<story|sample>   one hb-ft shape per LineFit font run: the baseline the
 //                             issue's ratios are read against
 //   keystroke...:<story>      KeystrokeBenchmarks.swift (needs LineFit's EditorSession)
+//   variable:<kind>-280       VariableFontBenchmarks.swift (Roboto Flex: linear, opsz, width axis)
 //
 // Every benchmark builds its fonts, engine and inputs in `setup`, outside the measured
 // loop. One iteration is one operation (one layout, one shape, one keystroke), so the
@@ -42,6 +43,8 @@ let benchmarks: @Sendable () -> Void = {
     }
     registerKeystrokeBenchmarks()
     registerMotionBenchmarks()
+    // Ratios for report.sh, not a malloc gate: kept out of the smoke pass (no thresholds).
+    if !BenchmarkSettings.smoke { registerVariableFontBenchmarks() }
 }
 
 /// Run settings. `LINEFIT_BENCH_SMOKE=1` (smoke.sh, CI) makes a short pass that is enough

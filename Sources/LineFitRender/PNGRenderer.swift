@@ -84,12 +84,12 @@ public struct PNGRenderer: Sendable, Hashable {
         for glyph in scene.glyphs {
             let font = scene.fonts.fonts[glyph.font]
             guard !font.isBitmapOnly else { continue }
-            let key = GlyphKey(font: glyph.font, id: glyph.id)
+            let key = GlyphKey(font: glyph.font, id: glyph.id, variation: glyph.variation)
             let outline: OutlinePath
             if let cached = outlines[key] {
                 outline = cached
             } else {
-                outline = font.outline(glyph: glyph.id) ?? OutlinePath()
+                outline = scene.outline(glyph) ?? OutlinePath()
                 outlines[key] = outline
             }
             guard !outline.isEmpty else { continue }
@@ -109,6 +109,8 @@ public struct PNGRenderer: Sendable, Hashable {
 struct GlyphKey: Hashable {
     var font: Int
     var id: UInt32
+    /// The line's axis values (`StoryScene.variations`).
+    var variation: Int
 }
 
 extension CoverageMask {

@@ -71,6 +71,18 @@ struct LineFitCommand: ParsableCommand {
     @Option(help: "Base direction: auto, ltr or rtl.")
     var direction: DirectionOption = .auto
 
+    @Option(name: .customLong("axis"), parsing: .singleValue, help: "Variable-font axis value TAG=VALUE, such as wght=800 (repeatable; clamped to the font's range with a warning).")
+    var axes: [String] = []
+
+    @Option(help: "A named instance of the primary variable font, such as Bold.")
+    var instance: String?
+
+    @Flag(help: "Keep opsz at the font's default instead of each line's size.")
+    var noOpticalSizing = false
+
+    @Option(help: "How lines fill the width: size (default), width-axis or mixed.")
+    var fit: LayoutOptions.LineFill?
+
     @Option(help: "BCP 47 language for shaping and the CJK face, such as ko, ja, zh-Hans (default: from the text's scripts, never the locale).")
     var language: String?
 
@@ -140,6 +152,8 @@ struct LineFitCommand: ParsableCommand {
             ).apply(to: &options)
             options.stableBreaks = stableBreaks
             options.verticalAlignment = verticalAlign
+            try VariationArguments(axes: axes, instance: instance, noOpticalSizing: noOpticalSizing, fit: fit)
+                .apply(to: &options, breaksGiven: breaks != nil, fillBoxGiven: fillBox)
             let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
             let styled = try style.layout(input, options: options, fonts: chain)
             let layout = styled.layout
@@ -190,6 +204,7 @@ enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension LayoutOptions.Alignment: ExpressibleByArgument {}
+extension LayoutOptions.LineFill: ExpressibleByArgument {}
 extension LayoutOptions.BreakStrategy: ExpressibleByArgument {}
 extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
 

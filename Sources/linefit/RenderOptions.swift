@@ -8,7 +8,7 @@ import LineFitRender
 /// Values are taken as strings and checked in `resolve`, so a bad one is reported as a
 /// single line (ArgumentParser's own parse errors add the usage text).
 struct RenderOptions: ParsableArguments {
-    @Option(help: "Type Mode style: classic, modern, neon, typewriter or strong (default: strong). It picks the fonts, sizes, spacing and look; --font, --min, --max and the like override it.")
+    @Option(help: "Type Mode style: classic, modern, neon, typewriter, strong or poster (default: strong). It picks the fonts, sizes, spacing and look; --font, --min, --max and the like override it.")
     var style: String?
 
     @Option(help: "Write the picture as SVG to this file.")

@@ -11,6 +11,11 @@
 //                                          `measured` (see instructions.sh); layouts and shapes
 //                                          run once unmeasured first (one-time costs).
 //
+//   bench-driver variable                  the 280-unit story in Roboto Flex laid out linearly,
+//                                          with opsz following each line and by the width axis:
+//                                          probes per line, and the times as ratios of one run
+//   bench-driver loop variable-linear|variable-opsz|variable-width-axis variable/story-flex-00280 N
+//
 // JOB is a corpus file name without .json, e.g. story-00280 or samples/paragraph.
 import Foundation
 import LineFit
@@ -239,9 +244,58 @@ func loop(_ what: String, _ name: String, _ count: Int) throws {
     if let previous = kept { print(previous.lines.count) }
 }
 
+func variableOptions(_ kind: String, _ job: Job) -> LayoutOptions {
+    var options = LayoutOptions(width: job.width, minSize: job.min, maxSize: job.max)
+    switch kind {
+    case "linear": options.opticalSizing = false
+    case "width-axis": options.lineFill = .widthAxis
+    default: break
+    }
+    return options
+}
+
+/// Probes per line and the three layouts' times, interleaved in rounds so that the ratios
+/// come from one run on the same machine state (the minimum over rounds of each). Times are
+/// the thread's CPU time, which a loaded machine inflates far less than the wall clock.
+func cpuMicroseconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) * 1e6 + Double(time.tv_nsec) / 1e3
+}
+
+func variable() throws {
+    let job = try Job.load("variable/story-flex-00280")
+    let engine = try LayoutEngine()
+    let chain = try job.chain()
+    let kinds = ["linear", "opsz", "width-axis"]
+    for kind in kinds {
+        let layout = try engine.layout(job.text, fonts: chain, options: variableOptions(kind, job))
+        let probes = layout.lines.map(\.probes)
+        let mean = Double(probes.reduce(0, +)) / Double(max(1, probes.count))
+        print("\(kind): \(layout.lines.count) lines, probes per line \(probes) (mean \(String(format: "%.1f", mean)), max \(probes.max() ?? 0))")
+    }
+    var best = [Double](repeating: .infinity, count: kinds.count)
+    let perRound = 50
+    for _ in 0..<30 {
+        for (index, kind) in kinds.enumerated() {
+            let options = variableOptions(kind, job)
+            let start = cpuMicroseconds()
+            for _ in 0..<perRound { _ = try engine.layout(job.text, fonts: chain, options: options) }
+            let elapsed = (cpuMicroseconds() - start) / Double(perRound)
+            best[index] = min(best[index], elapsed)
+        }
+    }
+    for (index, kind) in kinds.enumerated() {
+        print(String(format: "%@: %.1f µs CPU per layout (min of 30 rounds of %d), %.2f× linear", kind, best[index], perRound, best[index] / best[0]))
+    }
+    print(String(format: "targets: opsz ≤ 3× linear: %@; width-axis ≤ 2× linear: %@",
+                 best[1] / best[0] <= 3 ? "met" : "MISSED", best[2] / best[0] <= 2 ? "met" : "MISSED"))
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "check": try check()
+case "variable": try variable()
 case "loop" where arguments.count == 4: try loop(Array(arguments)[1], Array(arguments)[2], Int(Array(arguments)[3]) ?? 1)
 case "capi" where (2...4).contains(arguments.count):  // see CAPIComparison.swift
     let values = Array(arguments)

@@ -65,14 +65,15 @@ public final class EditorSession {
         storedText = text
         (activeFonts, activeOptions) = FontChain.forLayout(units, fonts: fonts, options: options)
         context = LayoutEngine.FittingContext(
-            fonts: activeFonts, options: activeOptions, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
+            fonts: activeFonts, options: activeOptions, minSize: options.minSize, maxSize: options.maxSize, engine: engine,
+            plan: try VariationPlan(options: activeOptions, fonts: activeFonts))
         layout = Layout(
             text: "", lines: [], width: options.width, height: 0, minSize: options.minSize, maxSize: options.maxSize,
             heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
         if usesBalanced {
             paragraphs = Paragraphs.split(units).map { ParagraphState(range: $0, measured: measure($0), spans: [], lines: []) }
             layOutBalanced(editStart: nil)
-        } else if options.box.height != nil {
+        } else if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
             paragraphs = Paragraphs.split(units).map { fresh($0) }
@@ -112,7 +113,7 @@ public final class EditorSession {
         if usesBalanced {
             update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
             layOutBalanced(editStart: range.lowerBound)
-        } else if options.box.height != nil {
+        } else if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
             update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
@@ -178,6 +179,10 @@ public final class EditorSession {
     public var sizeSpans: [SizeSpan] { layout.sizeSpans }
 
     // MARK: - Incremental update
+
+    /// A height limit rescales every line, and filling by a width axis sets one size for the
+    /// block (or a band around the block's median): each edit can change every line.
+    private var laysOutAfresh: Bool { options.box.height != nil || options.lineFill != .size }
 
     /// The height limit rescales every line, so the layout is made afresh; the session keeps
     /// only the paragraphs' measurements (backspace reads their grapheme clusters).

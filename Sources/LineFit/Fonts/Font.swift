@@ -28,6 +28,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public let isBitmapOnly: Bool
     /// True when the font has colour glyphs (CBDT, sbix or COLR).
     public let hasColor: Bool
+    /// The axes of a variable font (`fvar`), in table order; empty for a static font.
+    public let variationAxes: [VariationAxis]
+    /// The font's named instances (`fvar`), such as "Bold".
+    public let namedInstances: [NamedInstance]
 
     private let lock = NSLock()
     private let storage: UnsafeMutableRawBufferPointer
@@ -40,6 +44,12 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     private let coverageFont: OpaquePointer
     private var hinted: HintedSizes?
     private var hintedUnavailable = false
+    private var hintedFace: FT_Face?
+    /// The axis values `face` and `designFont` are set to now (see `FontVariations.swift`):
+    /// one face per font, its coordinates switched under the lock when a caller asks for
+    /// other ones, rather than a face per instance, because optical sizes and width axes
+    /// visit a new instance per probe and a face costs a parse of the font.
+    private var appliedVariations = VariationSettings.none
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
     /// `name` is what layouts report as the font's name (the path when nil).
@@ -142,6 +152,8 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
             hb_font_set_scale(font, Int32(upem * 64), Int32(upem * 64))
             designFont = font
         }
+        variationAxes = scalable ? FontVariationTable.axes(otFace) : []
+        namedInstances = FontVariationTable.namedInstances(otFace, axes: variationAxes)
         coverageFont = hb_font_create(otFace)!
         hb_face_destroy(otFace)
     }
@@ -150,6 +162,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         hb_font_destroy(coverageFont)
         hb_font_destroy(designFont)
         hinted = nil  // its face belongs to `library`, released below
+        if let hintedFace { FT_Done_Face(hintedFace) }
         FT_Done_Face(face)
         FT_Done_FreeType(library)
         storage.deallocate()
@@ -176,11 +189,21 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         glyph(for: scalar) != nil
     }
 
-    /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font.
-    func withDesignFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+    /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font, set to
+    /// `variations` (ignored by a static font).
+    func withDesignFont<R>(_ variations: VariationSettings = .none, _ body: (OpaquePointer) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
+        applyVariationsLocked(variations)
         return try body(designFont)
+    }
+
+    private func applyVariationsLocked(_ variations: VariationSettings) {
+        guard isVariable else { return }
+        let effective = effectiveVariations(variations)
+        guard effective != appliedVariations else { return }
+        FontVariationTable.apply(effective, axes: variationAxes, hbFont: designFont)
+        appliedVariations = effective
     }
 
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
@@ -195,10 +218,29 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return try body(hinted.font(at: size))
     }
 
-    /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps).
-    func withFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
+    /// The hinted font for a variable font at `variations`: the second face's coordinates are
+    /// set under the lock and a HarfBuzz font made for the call (`HintedSizes` caches one
+    /// instance, the default one, so instances other than it are not cached).
+    func withVariedHintedFont<R>(
+        size: Double, variations: VariationSettings, _ body: (OpaquePointer?) throws -> R
+    ) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
+        guard !isBitmapOnly, let hinted = hintedFaceLocked() else { return try body(nil) }
+        if isVariable { FontVariationTable.apply(designCoordinates(variations), face: hinted) }
+        guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
+        let font = hb_ft_font_create_referenced(hinted)!
+        hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
+        defer { hb_font_destroy(font) }
+        return try body(font)
+    }
+
+    /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps), set
+    /// to `variations`.
+    func withFace<R>(_ variations: VariationSettings = .none, _ body: (FT_Face) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        applyVariationsLocked(variations)
         return try body(face)
     }
 
@@ -263,6 +305,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         hinted = HintedSizes(library: library, bytes: storage, faceIndex: faceIndex)
         hintedUnavailable = hinted == nil
         return hinted
+    }
+
+    private func hintedFaceLocked() -> FT_Face? {
+        if let hintedFace { return hintedFace }
+        var newFace: FT_Face?
+        guard FT_New_Memory_Face(
+            library, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+            FT_Long(storage.count), FT_Long(faceIndex), &newFace) == 0 else { return nil }
+        hintedFace = newFace
+        return newFace
     }
 
     public var description: String { "Font(\(name))" }

@@ -1,4 +1,4 @@
-import CSystem
+import CLineFitSystem
 import Foundation
 
 /// Where a font named by a caller is: a file and a face of it.

@@ -1,7 +1,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <string.h>
-#include "CSystem.h"
+#include "CLineFitSystem.h"
 
 int linefit_image_path(const void *address, char *buffer, size_t capacity) {
     Dl_info info;
