@@ -58,13 +58,6 @@ struct CorpusCLITests {
         try run(CorpusJob.load(name))
     }
 
-    /// The independent oracle lives outside the package (`../shared/tools/check-fit`); in a
-    /// clone without it this test is reported as skipped, with the reason, instead of the
-    /// sample tests passing without it.
-    @Test("every sample job passes check-fit (hb-shape measures every line)",
-          .enabled(if: CLITools.checkFit != nil,
-                   "../shared/tools/check-fit is missing: the sample layouts were NOT checked against hb-shape"),
-          arguments: latinJobs + otherScriptJobs)
     /// `--json` names bundled fonts by file name (never a machine's path); check-fit opens
     /// fonts by the names it reads, so bundled names become paths into `Fonts/` for it.
     static func withFontPaths(_ json: Data) -> Data {
@@ -75,6 +68,13 @@ struct CorpusCLITests {
         return Data(rewritten.utf8)
     }
 
+    /// The independent oracle lives outside the package (`../shared/tools/check-fit`); in a
+    /// clone without it this test is reported as skipped, with the reason, instead of the
+    /// sample tests passing without it.
+    @Test("every sample job passes check-fit (hb-shape measures every line)",
+          .enabled(if: CLITools.checkFit != nil,
+                   "../shared/tools/check-fit is missing: the sample layouts were NOT checked against hb-shape"),
+          arguments: latinJobs + otherScriptJobs)
     func checkFitJob(_ name: String) throws {
         let job = try CorpusJob.load(name)
         let checkFit = try #require(CLITools.checkFit)
