@@ -65,7 +65,7 @@ struct AdoptionCLITests {
         let styles = try linefit(["--list-styles"])
         #expect(styles.status == 0)
         let names = styles.stdoutText.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
-        #expect(names == ["classic", "modern", "neon", "typewriter", "strong"])
+        #expect(names == ["classic", "modern", "neon", "typewriter", "strong", "poster"])
         let fonts = try linefit(["--list-fonts"])
         #expect(fonts.status == 0)
         let index = try #require(FontIndex.load(directory: TestPaths.fontsDirectory.path))

@@ -201,7 +201,7 @@ public final class EditorSession {
                 ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
             }
             layOutBalanced(editStart: nil)
-        } else if options.box.height != nil {
+        } else if laysOutAfresh {
             paragraphs = Paragraphs.split(units).map {
                 ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
             }
