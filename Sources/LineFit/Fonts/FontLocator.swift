@@ -118,7 +118,7 @@ public enum FontLocator {
     /// The file of the image (executable or shared library) this code was loaded from.
     private static func loadedImagePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard linefit_image_path(#dsohandle, &buffer, buffer.count) == 0 else { return nil }
+        guard lfsys_image_path(#dsohandle, &buffer, buffer.count) == 0 else { return nil }
         let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return path.hasPrefix("/") ? path : nil
     }
