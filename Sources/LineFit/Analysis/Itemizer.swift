@@ -101,10 +101,9 @@ struct Itemizer {
         var previousFont = previous
         var clusterStart = base
         for end in graphemeEnds {
-            // Most clusters are one BMP character below the first emoji-presentation
-            // character (U+231A): no emoji rules apply, and one cmap lookup per font decides.
-            if end == clusterStart + 1, text[clusterStart] < UnicodeProperties.firstEmojiPresentation,
-               text[clusterStart] & 0xF800 != 0xD800,
+            // Most clusters are one BMP character that cannot be an emoji (Latin and most
+            // scripts below U+231A; Han, kana, Hangul): one cmap lookup per font decides.
+            if end == clusterStart + 1, UnicodeProperties.isSimpleCluster(text[clusterStart]),
                let index = FontSelection.font(forSimple: UInt32(text[clusterStart]), chain: chain, previous: previousFont) {
                 fonts.append(index)
                 previousFont = index
