@@ -26,11 +26,16 @@ let package = Package(
             name: "TypeModeBaselines",
             dependencies: ["CHarfBuzzBench"]
         ),
+        // Set-up the benchmark suites and bench-driver share (font runs, deletable words).
+        .target(
+            name: "BenchSupport",
+            dependencies: [.product(name: "LineFit", package: "LineFit"), "TypeModeBaselines"]
+        ),
         // Corpus and baseline checks, and a loop to run under callgrind (not a benchmark:
         // package-benchmark only runs executables in this Benchmarks/ folder).
         .executableTarget(
             name: "bench-driver",
-            dependencies: [.product(name: "LineFit", package: "LineFit"), "TypeModeBaselines"],
+            dependencies: [.product(name: "LineFit", package: "LineFit"), "TypeModeBaselines", "BenchSupport"],
             path: "Sources/BenchDriver"
         ),
         // The figures of issue 8 (story-aware breaking) on the caption corpus.
@@ -45,6 +50,7 @@ let package = Package(
                 .product(name: "LineFit", package: "LineFit"),
                 .product(name: "LineFitRender", package: "LineFit"),
                 "TypeModeBaselines",
+                "BenchSupport",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "LineFitBenchmarks",
