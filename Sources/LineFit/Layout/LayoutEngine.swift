@@ -26,6 +26,11 @@ public final class LayoutEngine {
         get { measurer.shaper.uncachedHinting }
         set { measurer.shaper.uncachedHinting = newValue }
     }
+    /// Tests: false measures ASCII text through the general itemizing path (`SimpleText`).
+    var simpleTextPath: Bool {
+        get { measurer.itemizer.simpleTextPath }
+        set { measurer.itemizer.simpleTextPath = newValue }
+    }
     /// Sizes the last hinted line fit measured (for tests and the benchmark driver).
     var lastHintedProbes = 0
     /// The last chain ordered for a language (see `forLayout`).
