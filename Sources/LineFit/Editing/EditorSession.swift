@@ -356,6 +356,29 @@ public final class EditorSession {
         // The old lines and spans keep..<tail give way to the new ones, and those from tail on
         // are kept, shifted. Edited in place: new arrays cost two allocations per keystroke.
         let tail = resume ?? state.spans.count
+        guard tail >= keep else {
+            // The new lines line up with an old line before the restart point (a full
+            // re-measure that agrees past the edit): the kept head and tail overlap, so the
+            // lines are put together as copies.
+            var lines = Array(state.lines[..<keep]), allSpans = Array(state.spans[..<keep])
+            for span in spans {
+                lines.append(engine.fitLine(span, paragraph: measured, base: base, context: context))
+                allSpans.append(span)
+            }
+            for index in tail..<state.spans.count {
+                var span = state.spans[index]
+                span.start += delta
+                span.end += delta
+                span.contentEnd += delta
+                span.reach += delta
+                allSpans.append(span)
+                lines.append(state.lines[index].shifted(by: delta))
+            }
+            state.range = range
+            state.spans = allSpans
+            state.lines = lines
+            return
+        }
         state.spans.replaceSubrange(keep..<tail, with: spans)
         state.lines.removeSubrange(keep..<tail)
         for (index, span) in spans.enumerated() {
