@@ -35,10 +35,14 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // SVG and PNG pictures of a styled layout.
+        // zlib for the PNG encoder, libjpeg-turbo for JPEG, libwebp for WebP pictures.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // SVG, PNG, JPEG and WebP pictures of a styled layout.
         .target(
             name: "LineFitRender",
-            dependencies: ["LineFit", "CPNG"]
+            dependencies: ["LineFit", "CPNG", "CZlib", "CJPEG", "CWebP"]
         ),
         .executableTarget(
             name: "linefit",

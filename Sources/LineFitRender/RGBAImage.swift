@@ -25,18 +25,8 @@ public struct RGBAImage: Sendable {
         return (bytes.0, bytes.1, bytes.2, bytes.3)
     }
 
-    /// The whole picture as straight 8-bit RGBA, what PNG stores.
-    public var straightRGBA: [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        for index in 0..<(width * height) {
-            let pixel = RGBAImage.straightBytes(pixels, at: index * 4)
-            bytes[index * 4] = pixel.0
-            bytes[index * 4 + 1] = pixel.1
-            bytes[index * 4 + 2] = pixel.2
-            bytes[index * 4 + 3] = pixel.3
-        }
-        return bytes
-    }
+    /// The whole picture as straight 8-bit RGBA.
+    public var straightRGBA: [UInt8] { straightBytes(channels: 4) }
 
     private static func straightBytes(_ pixels: [Float], at offset: Int) -> (UInt8, UInt8, UInt8, UInt8) {
         let alpha = pixels[offset + 3]

@@ -2,6 +2,8 @@
 //
 //   bench-driver check                     corpus lengths, and LineFit's lines against the
 //                                          naive reference's on every story text
+//   bench-driver picture [RUNS]            the pinned picture (Strong, 1080x1920) as PNG, JPEG
+//                                          and WebP: minimum time of layout+raster+encode, size
 //   bench-driver loop fresh|naive|shape|keystroke JOB N
 //                                          the operation N times, for valgrind --tool=callgrind
 //                                          (instruction counts; perf counters are not available
@@ -116,8 +118,9 @@ func loop(_ what: String, _ name: String, _ count: Int) throws {
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "check": try check()
+case "picture": try PinnedPicture.report(runs: arguments.count > 1 ? Int(Array(arguments)[1]) ?? 10 : 10)
 case "loop" where arguments.count == 4: try loop(Array(arguments)[1], Array(arguments)[2], Int(Array(arguments)[3]) ?? 1)
 default:
-    print("usage: bench-driver check | loop fresh|naive|shape|keystroke JOB N")
+    print("usage: bench-driver check | picture [RUNS] | loop fresh|naive|shape|keystroke JOB N")
     exit(2)
 }

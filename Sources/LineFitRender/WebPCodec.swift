@@ -1,0 +1,41 @@
+import CWebP
+import Foundation
+
+/// WebP files through libwebp's simple API (lossy VP8 at a quality; RGB or RGBA).
+public enum WebPCodec {
+    /// Decodes a WebP file's bytes into straight RGBA.
+    public static func decode(_ data: Data) throws -> (rgba: [UInt8], width: Int, height: Int) {
+        var width: Int32 = 0, height: Int32 = 0
+        let pixels = data.withUnsafeBytes { buffer in
+            WebPDecodeRGBA(buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count, &width, &height)
+        }
+        guard let pixels else { throw PNGCodec.Failure(description: "cannot read WebP") }
+        defer { WebPFree(pixels) }
+        return (Array(UnsafeBufferPointer(start: pixels, count: Int(width) * Int(height) * 4)), Int(width), Int(height))
+    }
+}
+
+extension RGBAImage {
+    /// The picture as a lossy WebP file's bytes at `quality` (1–100); RGB when opaque.
+    ///
+    /// libwebp's simple API takes the whole picture, so this makes one 8-bit copy (a story is
+    /// 6 MB as RGB); the encoder's own buffers are larger.
+    public func webpData(quality: Int = ImageEncoding.defaultQuality) throws -> Data {
+        // WebP's limit: 16383 pixels a side.
+        guard width <= 16_383, height <= 16_383 else {
+            throw PNGCodec.Failure(description: "WebP pictures are at most 16383 pixels a side, not \(width)x\(height)")
+        }
+        let channels = isOpaque ? 3 : 4
+        let bytes = straightBytes(channels: channels)
+        var output: UnsafeMutablePointer<UInt8>?
+        let factor = Float(Swift.max(1, Swift.min(100, quality)))
+        let size = bytes.withUnsafeBufferPointer { buffer in
+            channels == 3
+                ? WebPEncodeRGB(buffer.baseAddress, Int32(width), Int32(height), Int32(width * 3), factor, &output)
+                : WebPEncodeRGBA(buffer.baseAddress, Int32(width), Int32(height), Int32(width * 4), factor, &output)
+        }
+        guard size > 0, let output else { throw PNGCodec.Failure(description: "libwebp could not encode the picture") }
+        defer { WebPFree(output) }
+        return Data(bytes: output, count: size)
+    }
+}
