@@ -94,7 +94,7 @@ struct RenderOptions: ParsableArguments {
         if !noFallback {
             let paths = fallback.isEmpty ? try style.fallbacks.map { try Style.fontPath($0) } : fallback
             for path in paths {
-                let loaded = try cache.font(path)
+                let loaded = try cache.font(path, deferred: true)
                 if !fonts.contains(loaded) { fonts.append(loaded) }
             }
         }

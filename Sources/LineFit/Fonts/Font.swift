@@ -1,139 +1,153 @@
 import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// One font face, loaded once and shared by every layout that uses it.
 ///
-/// A `Font` owns its FreeType library, face and HarfBuzz font; nothing else holds those
-/// handles. FreeType faces must not be used from two threads at once, so every use of them
-/// goes through one lock per font: a `Font` is safe to share between threads and sessions,
-/// and two threads shaping with the same font take turns. Coverage queries go through a
-/// separate HarfBuzz font on HarfBuzz's own OpenType functions, which are thread-safe and
-/// need no lock.
+/// A `Font` owns its FreeType library, face and HarfBuzz font (a `FontFace`); nothing else
+/// holds those handles. The file is mapped, not read (`FontBytes`). A font made with
+/// `FontCache.font(_:deferred:)` opens the face only when something first asks about it, so a
+/// fallback font that no text needs is never opened: a Latin caption never touches the emoji
+/// or CJK files.
+///
+/// FreeType faces must not be used from two threads at once, so every use of them goes
+/// through one lock per font: a `Font` is safe to share between threads and sessions, and two
+/// threads shaping with the same font take turns. Opening on first use happens once, under
+/// the same lock. Coverage queries go through a separate HarfBuzz font on HarfBuzz's own
+/// OpenType functions, which are thread-safe and need no lock.
 public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The name the caller gave: the path as given, or the name passed with the bytes.
     public let name: String
     public let faceIndex: Int
     /// Design units per em, from the `head` table.
-    public let unitsPerEm: Int
+    public var unitsPerEm: Int { opened?.unitsPerEm ?? Font.inertUnitsPerEm }
     /// Vertical metrics in design units (ascender up, descender down, both positive).
-    public let metrics: FontMetrics
+    public var metrics: FontMetrics { opened?.metrics ?? .inert }
     /// Family and style names as FreeType reports them.
-    public let familyName: String
-    public let styleName: String
+    public var familyName: String { opened?.familyName ?? "" }
+    public var styleName: String { opened?.styleName ?? "" }
     /// True for colour fonts without outlines (CBDT/sbix bitmaps, such as Noto Color Emoji).
-    public let isBitmapOnly: Bool
+    public var isBitmapOnly: Bool { opened?.isBitmapOnly ?? false }
     /// True when the font has colour glyphs (CBDT, sbix or COLR).
-    public let hasColor: Bool
+    public var hasColor: Bool { opened?.hasColor ?? false }
+
+    /// Why a font opened on first use could not be opened (a broken file found late); nil
+    /// when it opened or has not been needed yet. Such a font covers no character, so text
+    /// falls through to the next font of the chain and nothing is lost.
+    public var loadError: LineFitError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
+
+    /// What a font that could not be opened reports as units per em (any positive value: it
+    /// covers nothing, so no glyph of it is ever measured).
+    static let inertUnitsPerEm = 1000
 
     private let lock = NSLock()
-    private let storage: UnsafeMutableRawBufferPointer
-    private let library: FT_Library
-    private let face: FT_Face
-    /// Shapes in design units (FreeType at ppem = unitsPerEm, unhinted), or with HarfBuzz's
-    /// own metrics for bitmap-only faces, which FreeType cannot scale to arbitrary sizes.
-    private let designFont: OpaquePointer
-    /// HarfBuzz's OpenType functions: lock-free cmap lookups for coverage.
-    private let coverageFont: OpaquePointer
-    private var hintedFace: FT_Face?
+    /// The file to open on first use; nil for fonts opened at once.
+    private let deferredPath: String?
+    /// 0: not opened yet; 1: opened (`face` and `coverageFont` set); 2: failed (`failure` set).
+    /// Written once under `lock`, read without it (acquire pairs with the writer's release).
+    private let state = Atomic<Int>(0)
+    private var face: FontFace?
+    /// The face's coverage font, kept apart so the lock-free coverage path does no reference
+    /// counting on `face` (worker threads share fonts; a shared count is a contended line).
+    private var coverageFont: OpaquePointer?
+    private var failure: LineFitError?
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
     public convenience init(path: String, faceIndex: Int = 0) throws {
+        try Font.checkExists(path)
+        try self.init(opening: try FontBytes(mapping: path), name: path, faceIndex: faceIndex)
+    }
+
+    /// Loads a face from font bytes; `name` identifies it in layouts and errors.
+    public convenience init(data: Data, name: String, faceIndex: Int = 0) throws {
+        guard !data.isEmpty else {
+            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is empty")
+        }
+        try self.init(opening: FontBytes(copying: data), name: name, faceIndex: faceIndex)
+    }
+
+    private init(opening bytes: FontBytes, name: String, faceIndex: Int) throws {
+        self.name = name
+        self.faceIndex = faceIndex
+        deferredPath = nil
+        let opened = try FontFace(bytes: bytes, name: name, faceIndex: faceIndex)
+        face = opened
+        coverageFont = opened.coverageFont
+        state.store(1, ordering: .releasing)
+    }
+
+    /// A font whose file is opened when the font is first asked about (see `FontCache`). Only
+    /// that the file exists is checked now.
+    init(deferredPath path: String, faceIndex: Int = 0) throws {
+        try Font.checkExists(path)
+        name = path
+        self.faceIndex = faceIndex
+        deferredPath = path
+    }
+
+    private static func checkExists(_ path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw LineFitError.fontNotFound(path: path)
         }
-        let data: Data
+    }
+
+    /// Whether the face has been opened (always true for fonts not made deferred).
+    public var isOpen: Bool { state.load(ordering: .acquiring) == 1 }
+
+    /// Opens a deferred font now, throwing what opening it found wrong.
+    func open() throws {
+        _ = opened
+        if let failure = loadError { throw failure }
+    }
+
+    /// The opened face, opening it on first use; nil when it cannot be opened.
+    private var opened: FontFace? {
+        switch state.load(ordering: .acquiring) {
+        case 1: return face
+        case 2: return nil
+        default:
+            lock.lock()
+            defer { lock.unlock() }
+            return openLocked()
+        }
+    }
+
+    private func openLocked() -> FontFace? {
+        if let face { return face }
+        if failure != nil { return nil }
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
+            let path = deferredPath ?? name
+            let opened = try FontFace(bytes: try FontBytes(mapping: path), name: path, faceIndex: faceIndex)
+            face = opened
+            coverageFont = opened.coverageFont
+            state.store(1, ordering: .releasing)
+            return opened
+        } catch let error as LineFitError {
+            failure = error
         } catch {
-            throw LineFitError.fontUnreadable(path: path, reason: error.localizedDescription)
+            failure = .fontUnreadable(path: name, reason: "\(error)")
         }
-        try self.init(data: data, name: path, faceIndex: faceIndex)
+        state.store(2, ordering: .releasing)
+        return nil
     }
 
-    /// Loads a face from font bytes; `name` identifies it in layouts and errors.
-    public init(data: Data, name: String, faceIndex: Int = 0) throws {
-        self.name = name
-        self.faceIndex = faceIndex
-        guard !data.isEmpty else {
-            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is empty")
-        }
-        guard faceIndex >= 0 else {
-            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "negative face index")
-        }
-        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
-        data.copyBytes(to: storage)
-
-        var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else {
-            storage.deallocate()
-            throw LineFitError.library(name: "FT_Init_FreeType", code: -1)
-        }
-        library = lib
-        var newFace: FT_Face?
-        let error = FT_New_Memory_Face(
-            lib, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-            FT_Long(data.count), FT_Long(faceIndex), &newFace)
-        guard error == 0, let newFace else {
-            FT_Done_FreeType(lib)
-            storage.deallocate()
-            throw LineFitError.fontInvalid(
-                path: name, faceIndex: faceIndex, reason: FreeTypeError.message(error))
-        }
-        face = newFace
-        let rec = newFace.pointee
-        // FreeType reports 0 units per em for bitmap-only faces; HarfBuzz reads `head` itself.
-        let blob = hb_blob_create(
-            storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
-            HB_MEMORY_MODE_READONLY, nil, nil)
-        let otFace = hb_face_create(blob, UInt32(faceIndex))
-        hb_blob_destroy(blob)
-        let upem = Int(rec.units_per_EM != 0 ? UInt32(rec.units_per_EM) : hb_face_get_upem(otFace))
-        let scalable = (rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
-        isBitmapOnly = !scalable
-        hasColor = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
-        familyName = rec.family_name.map { String(cString: $0) } ?? ""
-        styleName = rec.style_name.map { String(cString: $0) } ?? ""
-        guard upem > 0 else {
-            hb_face_destroy(otFace)
-            FT_Done_Face(newFace)
-            FT_Done_FreeType(lib)
-            storage.deallocate()
-            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "units per em is 0")
-        }
-        unitsPerEm = upem
-        metrics = FontMetrics(face: newFace)
-
-        if scalable {
-            // At ppem = unitsPerEm and no hinting, FreeType's 26.6 advances are design units × 64.
-            FT_Set_Char_Size(newFace, 0, FT_F26Dot6(upem * 64), 72, 72)
-            let font = hb_ft_font_create_referenced(newFace)!
-            hb_ft_font_set_load_flags(font, Int32(FT_LOAD_NO_HINTING))
-            designFont = font
-        } else {
-            let hbFace = hb_ft_face_create_referenced(newFace)!
-            let font = hb_font_create(hbFace)!
-            hb_face_destroy(hbFace)
-            hb_font_set_scale(font, Int32(upem * 64), Int32(upem * 64))
-            designFont = font
-        }
-        coverageFont = hb_font_create(otFace)!
-        hb_face_destroy(otFace)
-    }
-
-    deinit {
-        hb_font_destroy(coverageFont)
-        hb_font_destroy(designFont)
-        if let hintedFace { FT_Done_Face(hintedFace) }
-        FT_Done_Face(face)
-        FT_Done_FreeType(library)
-        storage.deallocate()
-    }
-
-    /// The glyph the font's cmap gives for a code point, if any. Thread-safe, lock-free.
+    /// The glyph the font's cmap gives for a code point, if any. Thread-safe, lock-free once
+    /// the font is open.
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        let coverage: OpaquePointer
+        if state.load(ordering: .acquiring) == 1, let ready = coverageFont {
+            coverage = ready
+        } else {
+            guard let opened else { return nil }
+            coverage = opened.coverageFont
+        }
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(coverageFont, scalar.value, &glyph) != 0 ? glyph : nil
+        return hb_font_get_nominal_glyph(coverage, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
     /// Whether the font maps the code point to a glyph.
@@ -141,42 +155,39 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         glyph(for: scalar) != nil
     }
 
-    /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font.
-    func withDesignFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+    /// The opened face under the lock. Only fonts that cover some text reach the shaper and
+    /// the renderers, and a font that covers text is open.
+    private func withOpenedLocked<R>(_ body: (FontFace) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
-        return try body(designFont)
+        guard let face = openLocked() else {
+            preconditionFailure("\(name) is used for text but could not be opened: \(failure.map { "\($0)" } ?? "")")
+        }
+        return try body(face)
+    }
+
+    /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font.
+    func withDesignFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+        try withOpenedLocked { try body($0.designFont) }
     }
 
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
     /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem.
     /// The design-unit face is never resized, so unhinted shaping stays exact meanwhile.
     func withHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isBitmapOnly, let hinted = hintedFaceLocked() else { return try body(nil) }
-        guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
-        let font = hb_ft_font_create_referenced(hinted)!
-        hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
-        defer { hb_font_destroy(font) }
-        return try body(font)
+        try withOpenedLocked { face in
+            guard !face.isBitmapOnly, let hinted = face.hintedFaceLocked(faceIndex: faceIndex) else { return try body(nil) }
+            guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
+            let font = hb_ft_font_create_referenced(hinted)!
+            hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
+            defer { hb_font_destroy(font) }
+            return try body(font)
+        }
     }
 
     /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps).
     func withFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(face)
-    }
-
-    private func hintedFaceLocked() -> FT_Face? {
-        if let hintedFace { return hintedFace }
-        var newFace: FT_Face?
-        guard FT_New_Memory_Face(
-            library, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-            FT_Long(storage.count), FT_Long(faceIndex), &newFace) == 0 else { return nil }
-        hintedFace = newFace
-        return newFace
+        try withOpenedLocked { try body($0.face) }
     }
 
     public var description: String { "Font(\(name))" }
@@ -198,5 +209,18 @@ enum FreeTypeError {
             if let text = FT_Error_String(code) { return String(cString: text) }
             return "FreeType error \(code)"
         }
+    }
+}
+
+extension FontMetrics {
+    /// The metrics of a font that could not be opened: all zero, as it covers nothing.
+    static let inert = FontMetrics(ascender: 0, descender: 0, lineGap: 0, capHeight: 0, source: .hhea)
+
+    private init(ascender: Int, descender: Int, lineGap: Int, capHeight: Int, source: Source) {
+        self.ascender = ascender
+        self.descender = descender
+        self.lineGap = lineGap
+        self.capHeight = capHeight
+        self.source = source
     }
 }

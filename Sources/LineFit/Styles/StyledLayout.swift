@@ -20,7 +20,7 @@ extension Style {
         let primary = try cache.font(Style.fontPath(font))
         var fonts = [primary]
         for name in fallbacks {
-            let font = try cache.font(Style.fontPath(name))
+            let font = try cache.font(Style.fontPath(name), deferred: true)
             if !fonts.contains(font) { fonts.append(font) }
         }
         return try FontChain(fonts: fonts)
@@ -62,7 +62,7 @@ extension Style {
 }
 
 /// Loaded fonts by path, so that every layout and render of a process shares one `Font` per
-/// file instead of parsing it again (loading Noto Color Emoji alone copies 10 MB).
+/// file instead of opening it again. Thread-safe: batch workers share one cache.
 public final class FontCache: @unchecked Sendable {
     public static let shared = FontCache()
 
@@ -72,11 +72,18 @@ public final class FontCache: @unchecked Sendable {
     public init() {}
 
     /// The font at `path`, loaded on first use.
-    public func font(_ path: String) throws -> Font {
+    ///
+    /// - Parameter deferred: For fallback fonts: only check now that the file exists, and
+    ///   open it when some text first needs it (`Font.loadError` then says if it was broken).
+    ///   Not deferred, the font is opened now and a broken file throws here.
+    public func font(_ path: String, deferred: Bool = false) throws -> Font {
         lock.lock()
         defer { lock.unlock() }
-        if let font = fonts[path] { return font }
-        let font = try Font(path: path)
+        if let font = fonts[path] {
+            if !deferred { try font.open() }
+            return font
+        }
+        let font = deferred ? try Font(deferredPath: path) : try Font(path: path)
         fonts[path] = font
         return font
     }
