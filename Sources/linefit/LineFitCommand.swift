@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineFit
+import LineFitRender
 
 @main
 struct LineFitCommand: ParsableCommand {
@@ -61,6 +62,10 @@ struct LineFitCommand: ParsableCommand {
     /// Errors are one line on stderr ("linefit: ...") and a non-zero exit; help and version
     /// go to stdout as usual.
     static func main() {
+        // `linefit batch ...` runs jobs; `linefit -- batch` lays out the word "batch".
+        if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "batch" {
+            BatchCommand.main(arguments: Array(CommandLine.arguments.dropFirst(2)))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -82,17 +87,11 @@ struct LineFitCommand: ParsableCommand {
     mutating func run() throws {
         do {
             let input = try InputText.read(argument: text)
-            let canvas = try render.resolveCanvas()
-            let overrides = StyleOverrides(
-                width: width, min: min, max: max, tracking: tracking, lineSpacing: lineSpacing, align: align, height: height)
-            var (style, options) = overrides.apply(to: try render.resolveStyle(canvas: canvas), canvas: canvas)
-            options.step = step
-            options.widthMode = hinted ? .hinted : .linear
-            options.baseDirection = direction.value
-            let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
-            let styled = try style.layout(input, options: options, fonts: chain)
+            let (styled, canvas) = try layOut(input)
             let layout = styled.layout
-            if json {
+            if render.writesPictureToStandardOutput {
+                guard !json else { throw CLIError(message: "--json and -o - would both write to standard output") }
+            } else if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 print(String(decoding: try encoder.encode(layout), as: UTF8.self))
@@ -103,6 +102,22 @@ struct LineFitCommand: ParsableCommand {
         } catch let error as LineFitError {
             throw CLIError(message: error.description)
         }
+    }
+
+    /// The story these options describe, laid out: everything `run` does before printing and
+    /// writing. `linefit batch` parses each job with these same options and calls this, so an
+    /// option added here is a batch key at once. `engine` is the caller's (one per batch worker).
+    func layOut(_ input: String, engine: LayoutEngine? = nil) throws -> (StyledLayout, RenderCanvas?) {
+        let canvas = try render.resolveCanvas()
+        let overrides = StyleOverrides(
+            width: width, min: min, max: max, tracking: tracking, lineSpacing: lineSpacing, align: align, height: height)
+        var (style, options) = overrides.apply(to: try render.resolveStyle(canvas: canvas), canvas: canvas)
+        options.step = step
+        options.widthMode = hinted ? .hinted : .linear
+        options.baseDirection = direction.value
+        let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
+        let styled = try style.layout(input, options: options, fonts: chain, engine: engine)
+        return (styled, canvas)
     }
 }
 

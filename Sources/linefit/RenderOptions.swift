@@ -17,6 +17,18 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Write the picture as PNG to this file.")
     var png: String?
 
+    @Option(name: [.short, .long], help: "Write the picture to this file, PNG, JPEG or WebP by its extension (.png, .jpg, .webp); - writes it to standard output (then no table is printed) in --format.")
+    var output: String?
+
+    @Option(help: "Picture format for --output: png, jpeg or webp (default: by the file's extension; png for -).")
+    var format: String?
+
+    @Option(help: "JPEG and WebP quality, 1 to 100.")
+    var quality: Int = ImageEncoding.defaultQuality
+
+    @Option(help: "PNG zlib level, 0 to 9: 1 is fast, 9 the smallest file.")
+    var pngCompression: Int = PNGEncoder.defaultLevel
+
     @Option(help: "Canvas size WxH in pixels for --svg/--png (default 1080x1920), or none for a picture just around the text. The style's sizes scale with the canvas width.")
     var canvas: String?
 
@@ -26,7 +38,10 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Colour #RRGGBB behind the text, or none (a style without one gets rounded line backgrounds).")
     var background: String?
 
-    var isRendering: Bool { svg != nil || png != nil }
+    var isRendering: Bool { svg != nil || png != nil || output != nil }
+
+    /// Whether the picture goes to standard output (`-o -`), which then carries nothing else.
+    var writesPictureToStandardOutput: Bool { output == "-" }
 
     /// The style after --style, --color and --background, scaled to the canvas.
     func resolveStyle(canvas: RenderCanvas?) throws -> Style {
@@ -62,7 +77,9 @@ struct RenderOptions: ParsableArguments {
     /// before any work and before anything is printed.
     func resolveCanvas() throws -> RenderCanvas? {
         guard isRendering else { return nil }
-        for path in [svg, png].compactMap({ $0 }) {
+        _ = try encoding()
+        _ = try outputFormat()
+        for path in [svg, png, output].compactMap({ $0 }) where path != "-" {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -101,25 +118,63 @@ struct RenderOptions: ParsableArguments {
         return try FontChain(fonts: fonts)
     }
 
+    /// --quality and --png-compression, checked.
+    func encoding() throws -> ImageEncoding {
+        guard (1...100).contains(quality) else { throw CLIError(message: "bad --quality \(quality): use 1 to 100") }
+        guard (0...9).contains(pngCompression) else {
+            throw CLIError(message: "bad --png-compression \(pngCompression): use 0 (none) to 9 (smallest)")
+        }
+        return ImageEncoding(pngCompression: pngCompression, quality: quality)
+    }
+
+    /// The format of --output: --format, else the file's extension; nil without --output.
+    func outputFormat() throws -> ImageFormat? {
+        guard let output else {
+            if let format { throw CLIError(message: "--format \(format) needs --output FILE or -o -") }
+            return nil
+        }
+        if let format {
+            guard let parsed = ImageFormat(name: format) else {
+                throw CLIError(message: "bad --format '\(format)': use png, jpeg or webp")
+            }
+            return parsed
+        }
+        if output == "-" { return .png }
+        guard let byExtension = ImageFormat(path: output) else {
+            throw CLIError(message: "cannot tell the picture format of \(output): end it in .png, .jpg or .webp, or give --format")
+        }
+        return byExtension
+    }
+
     /// Writes the requested pictures.
     func write(_ styled: StyledLayout, canvas: RenderCanvas?) throws {
         if let svg {
             try save(Data(SVGRenderer(canvas: canvas).render(styled).utf8), to: svg)
         }
-        if let png {
+        let pictures = [(png, ImageFormat.png), (output, try outputFormat())].compactMap { path, format in
+            path.flatMap { path in format.map { (path, $0) } }
+        }
+        guard !pictures.isEmpty else { return }
+        let image = PNGRenderer(canvas: canvas).render(styled)
+        let encoding = try encoding()
+        for (path, format) in pictures {
             let data: Data
             do {
-                data = try PNGRenderer(canvas: canvas).render(styled).pngData()
+                data = try image.encoded(as: format, encoding)
             } catch {
-                throw CLIError(message: "cannot encode \(png): \(error)")
+                throw CLIError(message: "cannot encode \(path): \(error)")
             }
-            try save(data, to: png)
+            if path == "-" {
+                FileHandle.standardOutput.write(data)
+            } else {
+                try save(data, to: path)
+            }
         }
     }
 
     private func save(_ data: Data, to path: String) throws {
         do {
-            try data.write(to: URL(fileURLWithPath: path))
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
             throw CLIError(message: "cannot write \(path): \(reason)")
