@@ -17,8 +17,8 @@ public struct PNGRenderer {
     /// The picture of `styled`.
     public func render(_ styled: StyledLayout) -> RGBAImage {
         let scene = StoryScene(styled, canvas: canvas)
-        var image = RGBAImage(width: scene.width, height: scene.height)
-        if let backdrop = scene.backdrop { image.fill(backdrop) }
+        var image = scene.backdrop.map { RGBAImage(width: scene.width, height: scene.height, backdrop: $0) }
+            ?? RGBAImage(width: scene.width, height: scene.height)
 
         if !scene.backgrounds.isEmpty {
             let shapes = OutlinePath(elements: scene.backgroundPaths.flatMap(\.elements))

@@ -23,33 +23,45 @@ extension RGBAImage {
     /// (premultiplied colour, which is the picture composited over black), RGBA when it is 4.
     func writeRow(_ row: Int, channels: Int, into output: UnsafeMutablePointer<UInt8>) {
         precondition(channels == 3 || channels == 4, "rows are RGB or RGBA")
+        let width = self.width
         pixels.withUnsafeBufferPointer { pixels in
-            let base = row * width * 4
+            let source = pixels.baseAddress! + row * width * 4
+            if channels == 3 {
+                for column in 0..<width {
+                    let pixel = source + column * 4, target = output + column * 3
+                    target[0] = RGBAImage.byte(pixel[0])
+                    target[1] = RGBAImage.byte(pixel[1])
+                    target[2] = RGBAImage.byte(pixel[2])
+                }
+                return
+            }
             for column in 0..<width {
-                let source = base + column * 4
-                let target = column * channels
-                let alpha = pixels[source + 3]
-                if alpha >= 1 || channels == 3 {
-                    output[target] = RGBAImage.byte(pixels[source])
-                    output[target + 1] = RGBAImage.byte(pixels[source + 1])
-                    output[target + 2] = RGBAImage.byte(pixels[source + 2])
-                    if channels == 4 { output[target + 3] = 255 }
-                    continue
+                let pixel = source + column * 4, target = output + column * 4
+                if pixel[3] >= 1 {
+                    target[0] = RGBAImage.byte(pixel[0])
+                    target[1] = RGBAImage.byte(pixel[1])
+                    target[2] = RGBAImage.byte(pixel[2])
+                    target[3] = 255
+                } else {
+                    RGBAImage.unpremultiply(pixel, into: target)
                 }
-                let alpha16 = UInt32(RGBAImage.clamped(alpha) * 65535 + 0.5)
-                guard alpha16 > 0 else {
-                    output[target] = 0; output[target + 1] = 0; output[target + 2] = 0; output[target + 3] = 0
-                    continue
-                }
-                for channel in 0..<3 {
-                    // Premultiplied can exceed alpha by rounding only; clamp to keep ≤ 255.
-                    let value = UInt32(RGBAImage.clamped(pixels[source + channel]) * 65535 + 0.5)
-                    let straight = (min(value, alpha16) * 255 + alpha16 / 2) / alpha16
-                    output[target + channel] = UInt8(truncatingIfNeeded: straight)
-                }
-                output[target + 3] = UInt8(truncatingIfNeeded: (alpha16 * 255 + 32767) / 65535)
             }
         }
+    }
+
+    /// A translucent pixel: quantised to 16 bits, divided as integers, rounded to nearest.
+    private static func unpremultiply(_ pixel: UnsafePointer<Float>, into target: UnsafeMutablePointer<UInt8>) {
+        let alpha16 = UInt32(clamped(pixel[3]) * 65535 + 0.5)
+        guard alpha16 > 0 else {
+            target[0] = 0; target[1] = 0; target[2] = 0; target[3] = 0
+            return
+        }
+        for channel in 0..<3 {
+            // Premultiplied can exceed alpha by rounding only; clamp to keep ≤ 255.
+            let value = UInt32(clamped(pixel[channel]) * 65535 + 0.5)
+            target[channel] = UInt8(truncatingIfNeeded: (Swift.min(value, alpha16) * 255 + alpha16 / 2) / alpha16)
+        }
+        target[3] = UInt8(truncatingIfNeeded: (alpha16 * 255 + 32767) / 65535)
     }
 
     /// The whole picture as straight 8-bit rows, for encoders that take a buffer.
@@ -67,8 +79,13 @@ extension RGBAImage {
         value > 0 ? (value < 1 ? value : 1) : 0
     }
 
+    /// 1.5 × 2²³: added to a float in [0, 255], it leaves the value rounded to the nearest
+    /// integer in the low mantissa bits, a conversion without the range checks (and traps)
+    /// of `UInt8(_:)`, so the row loops stay branch-free.
+    private static let roundingBias: Float = 12_582_912
+
     @inline(__always)
     private static func byte(_ value: Float) -> UInt8 {
-        UInt8(clamped(value) * 255 + 0.5)
+        UInt8(truncatingIfNeeded: (Swift.min(Swift.max(value, 0), 1) * 255 + roundingBias).bitPattern)
     }
 }

@@ -3,6 +3,11 @@ import Foundation
 
 /// WebP files through libwebp's simple API (lossy VP8 at a quality; RGB or RGBA).
 public enum WebPCodec {
+    /// libwebp's compression method (0 fastest … 6 smallest). The simple API's 4 spends most
+    /// of its time searching modes that a flat story picture does not need; measured on the
+    /// pinned story, 1 is several times faster for a few percent more bytes.
+    static let method: Int32 = 1
+
     /// Decodes a WebP file's bytes into straight RGBA.
     public static func decode(_ data: Data) throws -> (rgba: [UInt8], width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0
@@ -30,9 +35,9 @@ extension RGBAImage {
         var output: UnsafeMutablePointer<UInt8>?
         let factor = Float(Swift.max(1, Swift.min(100, quality)))
         let size = bytes.withUnsafeBufferPointer { buffer in
-            channels == 3
-                ? WebPEncodeRGB(buffer.baseAddress, Int32(width), Int32(height), Int32(width * 3), factor, &output)
-                : WebPEncodeRGBA(buffer.baseAddress, Int32(width), Int32(height), Int32(width * 4), factor, &output)
+            cwebp_encode(
+                buffer.baseAddress, Int32(width), Int32(height), Int32(width * channels), channels == 4 ? 1 : 0,
+                factor, WebPCodec.method, &output)
         }
         guard size > 0, let output else { throw PNGCodec.Failure(description: "libwebp could not encode the picture") }
         defer { WebPFree(output) }
