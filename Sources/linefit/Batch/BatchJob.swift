@@ -53,11 +53,22 @@ enum JobValue: Decodable {
 /// them whole (a job's `fallback` list replaces the default list rather than adding to it).
 struct BatchJobLine {
     var text: String
+    /// The options of the run, without the text and the job's own output paths, which are
+    /// set on the parsed command afterwards: jobs that differ only in those share one parse
+    /// (ArgumentParser validates its whole option table on every parse, which costs more
+    /// than a layout).
     var arguments: [String]
     var jsonPath: String?
+    /// The job's `png`, `svg` and `image` keys; nil when the job does not set one.
+    var png: String?, svg: String?, output: String?
+    /// Output keys the job set (to null too), replacing the defaults'.
+    var setsOutput: Set<String> = []
 
-    /// Keys a job cannot set: they would write to the batch's own standard output.
-    static let textKey = "text", jsonKey = "json", imageKey = "image"
+    /// Job keys that name picture files, and the option each is.
+    static let outputKeys = ["png": "png", "svg": "svg", "image": "output", "output": "output"]
+
+    /// Keys that are not options of the run.
+    static let textKey = "text", jsonKey = "json"
 
     init(object: [String: JobValue], defaults: DefaultArguments) throws {
         guard let value = object[BatchJobLine.textKey] else { throw CLIError(message: "the job has no \"text\"") }
@@ -72,14 +83,30 @@ struct BatchJobLine {
         var set: Set<String> = []
         var own: [String] = []
         for (key, value) in object.sorted(by: { $0.key < $1.key }) where key != BatchJobLine.textKey && key != BatchJobLine.jsonKey {
-            let option = key == BatchJobLine.imageKey ? "output" : key
+            if let option = BatchJobLine.outputKeys[key] {
+                let path: String?
+                switch value {
+                case .null: path = nil
+                case .text(let text) where !text.isEmpty: path = text
+                default: throw CLIError(message: "\"\(key)\" must be a file path")
+                }
+                setsOutput.insert(option)
+                switch option {
+                case "png": png = path
+                case "svg": svg = path
+                default: output = path
+                }
+                set.insert(option)
+                continue
+            }
+            let option = key
             guard !option.isEmpty, !option.hasPrefix("-"), !option.contains("=") else {
                 throw CLIError(message: "bad key \"\(key)\": use a linefit option's long name without --")
             }
             set.insert(option)
             own += try BatchJobLine.tokens(option: option, value: value, key: key)
         }
-        arguments = defaults.without(set) + own + ["--", text]
+        arguments = defaults.without(set) + own
     }
 
     private static func tokens(option: String, value: JobValue, key: String) throws -> [String] {

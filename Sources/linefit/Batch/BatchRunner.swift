@@ -121,16 +121,20 @@ final class BatchRunner: @unchecked Sendable {
             return .failure(.failure(lineNumber, "the line is \(reason)"))
         }
         let job: BatchJobLine
-        let command: LineFitCommand
+        var command: LineFitCommand
         do {
             job = try BatchJobLine(object: object, defaults: settings.defaults)
-            command = try LineFitCommand.parse(job.arguments)
+            command = try parsed(job.arguments)
         } catch let error as CLIError {
             return .failure(.failure(lineNumber, error.message))
         } catch {
             let message = LineFitCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad job"
             return .failure(.failure(lineNumber, message))
         }
+        command.text = job.text
+        if job.setsOutput.contains("png") { command.render.png = job.png }
+        if job.setsOutput.contains("svg") { command.render.svg = job.svg }
+        if job.setsOutput.contains("output") { command.render.output = job.output }
         if command.json {
             return .failure(.failure(lineNumber, "\"json\" is a file path in a batch"))
         }
@@ -155,6 +159,19 @@ final class BatchRunner: @unchecked Sendable {
         return .success(PlannedJob(
             ordinal: ordinal, lineNumber: lineNumber, command: command, text: job.text, jsonPath: job.jsonPath,
             outputs: outputs))
+    }
+
+    /// Parsed option sets by argument vector, so a batch of captions in a few styles parses
+    /// each style's options once. Bounded: a batch of all-different options just parses.
+    private var parsedOptions: [[String]: LineFitCommand] = [:]
+    private static let parsedOptionsLimit = 1024
+
+    private func parsed(_ arguments: [String]) throws -> LineFitCommand {
+        if let command = parsedOptions[arguments] { return command }
+        let command = try LineFitCommand.parse(arguments)
+        if parsedOptions.count >= BatchRunner.parsedOptionsLimit { parsedOptions.removeAll(keepingCapacity: true) }
+        parsedOptions[arguments] = command
+        return command
     }
 
     // MARK: - Workers
