@@ -36,8 +36,10 @@ public enum BundledFonts {
 
     /// The folder holding the bundled fonts, or nil when it cannot be found.
     public static var directory: String? {
-        if let fromEnvironment = ProcessInfo.processInfo.environment[environmentVariable], !fromEnvironment.isEmpty {
-            return fromEnvironment
+        // getenv, not ProcessInfo.environment: that builds a dictionary of the whole
+        // environment, a visible part of the CLI's start-up.
+        if let value = getenv(environmentVariable), value.pointee != 0 {
+            return String(cString: value)
         }
         // This file is Sources/LineFit/Fonts/FontChain.swift inside the package.
         let packageRoot = URL(fileURLWithPath: #filePath)
