@@ -7,6 +7,9 @@ let package = Package(
         .library(name: "LineFit", targets: ["LineFit"]),
         .library(name: "LineFitRender", targets: ["LineFitRender"]),
         .executable(name: "linefit", targets: ["linefit"]),
+        // The C API (linefit.h) as a shared library, libLineFitC.so, for hosts that are not
+        // Swift: JNI on Android, Python's ctypes, Node's FFI.
+        .library(name: "LineFitC", type: .dynamic, targets: ["LineFitC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,6 +46,13 @@ let package = Package(
         .target(
             name: "LineFitRender",
             dependencies: ["LineFit", "CPNG", "CZlib", "CJPEG", "CWebP"]
+        ),
+        // linefit.h, the C API's one header, and the checks that pin its records' layout.
+        .target(name: "CLineFit"),
+        // The C API: @_cdecl exports of linefit.h over a table of generation-checked handles.
+        .target(
+            name: "LineFitC",
+            dependencies: ["CLineFit", "LineFit", "LineFitRender"]
         ),
         .executableTarget(
             name: "linefit",

@@ -120,7 +120,14 @@ switch arguments.first {
 case "check": try check()
 case "picture": try PinnedPicture.report(runs: arguments.count > 1 ? Int(Array(arguments)[1]) ?? 10 : 10)
 case "loop" where arguments.count == 4: try loop(Array(arguments)[1], Array(arguments)[2], Int(Array(arguments)[3]) ?? 1)
+case "capi" where (2...4).contains(arguments.count):  // see CAPIComparison.swift
+    let values = Array(arguments)
+    try capiCompare(
+        library: values[1], jobName: values.count > 2 ? values[2] : "story-00280", rounds: values.count > 3 ? Int(values[3]) ?? 300 : 300)
+case "capi-loop" where arguments.count == 5:
+    let values = Array(arguments)
+    try capiLoop(values[1], library: values[2], jobName: values[3], count: Int(values[4]) ?? 1)
 default:
-    print("usage: bench-driver check | picture [RUNS] | loop fresh|naive|shape|keystroke JOB N")
+    print("usage: bench-driver check | picture [RUNS] | loop fresh|naive|shape|keystroke JOB N | capi LIB [JOB] [ROUNDS] | capi-loop swift|c|c-copy LIB JOB N")
     exit(2)
 }

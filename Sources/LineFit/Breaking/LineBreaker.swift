@@ -5,20 +5,37 @@ struct LineSpan: Hashable {
     /// End of the visible content: trailing whitespace and the terminator excluded.
     var contentEnd: Int
     var brokenInsideWord: Bool
+    /// How far the breaker read to choose this line: it looked at nothing at or after this
+    /// offset except the break opportunity and the boundary flags *at* it (see
+    /// `GreedyLineBreaker`). An editor keeps a line before an edit only when its reach does not
+    /// pass the first offset the edit can change (`EditorSession.rebreak`).
+    var reach: Int
 }
 
 /// Greedy line breaking at the minimum size: the Type Mode contract.
 ///
 /// Each line takes as much text as fits when set at `minSize`, breaking only at UAX #14
-/// opportunities (ICU). Trailing whitespace does not count toward a line's width. When not
-/// even the next word fits on an empty line, the word is broken between grapheme clusters
-/// that are also HarfBuzz cluster boundaries, so no emoji sequence, ligature, Arabic joining
-/// pair or Indic conjunct is ever split; a single cluster wider than the width goes on a line
-/// of its own.
+/// opportunities (ICU) that are also grapheme cluster boundaries (UAX #29): ICU allows a
+/// break between two emoji modifiers, which one cluster holds, and a line never splits a
+/// cluster. Trailing whitespace does not count toward a line's width. When not even the next
+/// word fits on an empty line, the word is broken between grapheme clusters that are also
+/// HarfBuzz cluster boundaries, so no emoji sequence, ligature, Arabic joining pair or Indic
+/// conjunct is ever split; a single cluster wider than the width goes on a line of its own.
 ///
-/// Widths come from the paragraph's prefix sums; `fitsExactly` confirms a chosen line
-/// (it reshapes when a line edge is unsafe to break, or in hinted mode), and the breaker
-/// steps back to the previous opportunity while it does not fit.
+/// Widths come from the paragraph's prefix sums, which choose a candidate; `fitsExactly`
+/// confirms it (it reshapes when a line edge is unsafe to break, or in hinted mode). When the
+/// estimate was too generous the breaker steps back: one candidate, then galloping (1, 2, 4…
+/// candidates back) and a bisection of the last step, so a line costs O(log k) exact
+/// measures of at most its estimated length instead of k. With estimates exact at safe
+/// boundaries and off by a few candidates elsewhere (kerning or contextual forms at an unsafe
+/// edge, hinting), the shaped units of a layout stay O(n) in the text's length.
+///
+/// What a line depends on (the editor's restart rule rests on this): the line from `start`
+/// is a function of the paragraph's measurement between `start` and its `reach`: the units,
+/// advances, whitespace and glyphs before `reach`, the boundary flags and opportunities up to
+/// and including `reach`. The scan reads opportunities until the first whose estimate does not
+/// fit (that one is the reach) or the paragraph's end (then the reach is past the end); the exact measures read only lines that
+/// end before it; an emergency break reads up to the end of the word it breaks.
 struct GreedyLineBreaker {
     var width: Double
     var minSize: Double
@@ -36,6 +53,10 @@ struct GreedyLineBreaker {
     /// never stops short of the exact answer, which `lineFits` then decides.
     private static let estimateSlack = 1e-9
 
+    /// Candidates probed one by one below the estimate's choice before galloping: the
+    /// estimate is exact or one candidate off almost always, and these cost one measure each.
+    private static let linearProbes = 2
+
     private func estimateFits(_ paragraph: MeasuredParagraph, _ start: Int, _ content: Int) -> Bool {
         paragraph.estimatedWidth(start, content, tracking: tracking) * minSize <= width * (1 + Self.estimateSlack)
     }
@@ -51,6 +72,47 @@ struct GreedyLineBreaker {
         return fitsExactly(start, content)
     }
 
+    /// The largest position in `candidates[...highest]` whose line fits exactly, probing the
+    /// highest first, then `linearProbes` below it, then galloping down and bisecting the last
+    /// step; nil when none fits. Exact on the bisected stretch when fitting is monotone there
+    /// (a longer line is not narrower), which is what the estimate being generous means.
+    private static func largestFitting(_ count: Int, _ fits: (Int) -> Bool) -> Int? {
+        var failed = count
+        var probe = count - 1
+        var linear = 0
+        while probe >= 0, linear <= linearProbes {
+            if fits(probe) { return probe }
+            failed = probe
+            probe -= 1
+            linear += 1
+        }
+        guard probe >= 0 else { return nil }
+        var step = 1
+        var fitting = -1
+        while fitting < 0 {
+            let candidate = max(0, failed - step)
+            if fits(candidate) {
+                fitting = candidate
+            } else {
+                if candidate == 0 { return nil }
+                failed = candidate
+                step *= 2
+            }
+        }
+        while failed - fitting > 1 {
+            let middle = (fitting + failed) / 2
+            if fits(middle) { fitting = middle } else { failed = middle }
+        }
+        return fitting
+    }
+
+    /// The reach of a line whose scan read `breaks[..<index]` and the one at `index`. The
+    /// last opportunity is the paragraph's end, and a line that reads it depends on where the
+    /// paragraph ends (text appended after it could join it): its reach is past the end.
+    private func reachOf(_ breaks: [Int], _ index: Int, _ paragraph: MeasuredParagraph) -> Int {
+        index < breaks.count - 1 ? breaks[index] : paragraph.length + 1
+    }
+
     /// Appends the lines from `start` (which must be a line start) to the paragraph's end,
     /// or until `stop` returns true for a line just appended.
     func breakLines(
@@ -60,38 +122,37 @@ struct GreedyLineBreaker {
         let breaks = paragraph.breaks
         var start = start
         var next = 0
+        // Offsets of the current line's candidates that fit by estimate, ascending.
+        var candidates: [Int] = []
         while start < paragraph.length {
             if let last = spans.last, last.end == start, stop(last) { return }
             while next < breaks.count, breaks[next] <= start { next += 1 }
             // Every paragraph ends with a break at its length, so `next` is in range. Scan
             // with the estimate, then step back while the exact measure says no.
-            var chosen: Int?
+            candidates.removeAll(keepingCapacity: true)
             var j = next
             while j < breaks.count {
+                let isLast = j == breaks.count - 1
                 let content = paragraph.contentEnd(from: start, to: breaks[j])
-                // Leading spaces alone do not make a line (unless they are all there is).
-                if content == start, j < breaks.count - 1 {
+                // Leading spaces alone do not make a line (unless they are all there is), and
+                // a line never ends inside a grapheme cluster.
+                if !isLast, content == start || !paragraph.isGraphemeStart[breaks[j]] {
                     j += 1
                     continue
                 }
                 guard estimateFits(paragraph, start, content) else { break }
-                chosen = j
+                candidates.append(breaks[j])
                 j += 1
             }
-            while let candidate = chosen {
-                let content = paragraph.contentEnd(from: start, to: breaks[candidate])
-                if lineFits(paragraph, start, content, fitsExactly) { break }
-                chosen = candidate > next ? candidate - 1 : nil
-                if let earlier = chosen, paragraph.contentEnd(from: start, to: breaks[earlier]) == start,
-                   earlier < breaks.count - 1 {
-                    chosen = nil
-                }
+            var reach = reachOf(breaks, j, paragraph)
+            let chosen = Self.largestFitting(candidates.count) { index in
+                lineFits(paragraph, start, paragraph.contentEnd(from: start, to: candidates[index]), fitsExactly)
             }
-            if let candidate = chosen {
-                let end = breaks[candidate]
+            if let index = chosen {
+                let end = candidates[index]
                 spans.append(LineSpan(
                     start: start, end: end, contentEnd: paragraph.contentEnd(from: start, to: end),
-                    brokenInsideWord: false))
+                    brokenInsideWord: false, reach: reach))
                 start = end
                 continue
             }
@@ -101,46 +162,49 @@ struct GreedyLineBreaker {
             while wordEnd < breaks.count - 1, paragraph.contentEnd(from: start, to: breaks[wordEnd]) == start {
                 wordEnd += 1
             }
-            let end = emergencyBreak(paragraph, from: start, before: breaks[wordEnd], fitsExactly: fitsExactly)
+            let limit = breaks[wordEnd]
+            reach = max(reach, reachOf(breaks, wordEnd, paragraph))
+            let end = emergencyBreak(
+                paragraph, from: start, before: limit, candidates: &candidates, fitsExactly: fitsExactly)
             // The emergency break may land on the opportunity itself (a lone cluster too wide
             // for the line): then no word was broken.
             spans.append(LineSpan(
                 start: start, end: end, contentEnd: paragraph.contentEnd(from: start, to: end),
-                brokenInsideWord: end < breaks[wordEnd]))
+                brokenInsideWord: end < limit, reach: reach))
             start = end
         }
     }
 
     /// The end of the longest run of whole clusters from `start` that fits, at least one
-    /// cluster, and past any whitespace that follows it up to `limitOffset`.
+    /// cluster, and past any whitespace that follows it up to `limitOffset`. The candidates
+    /// are visited only as far as the estimate fits, so a long word costs O(line) per line.
     private func emergencyBreak(
-        _ paragraph: MeasuredParagraph, from start: Int, before limitOffset: Int,
+        _ paragraph: MeasuredParagraph, from start: Int, before limitOffset: Int, candidates: inout [Int],
         fitsExactly: (Int, Int) -> Bool
     ) -> Int {
-        var candidates: [Int] = []
+        candidates.removeAll(keepingCapacity: true)
+        var firstCandidate: Int?
+        var firstVisible: Int?
         var q = start + 1
-        while q < limitOffset {
-            if paragraph.isGraphemeStart[q] && paragraph.isClusterStart[q] && !paragraph.isWhitespace[q - 1] {
-                candidates.append(q)
-            }
-            q += 1
-        }
-        candidates.append(limitOffset)
-        var best: Int?
-        for (index, end) in candidates.enumerated() {
-            let content = paragraph.contentEnd(from: start, to: end)
+        while q <= limitOffset {
+            defer { q += 1 }
+            guard q == limitOffset
+                    || (paragraph.isGraphemeStart[q] && paragraph.isClusterStart[q] && !paragraph.isWhitespace[q - 1])
+            else { continue }
+            if firstCandidate == nil { firstCandidate = q }
+            let content = paragraph.contentEnd(from: start, to: q)
             if content == start { continue }
+            if firstVisible == nil { firstVisible = q }
             guard estimateFits(paragraph, start, content) else { break }
-            best = index
+            candidates.append(q)
         }
-        while let index = best {
+        let best = Self.largestFitting(candidates.count) { index in
             let content = paragraph.contentEnd(from: start, to: candidates[index])
-            if content > start, lineFits(paragraph, start, content, fitsExactly) { break }
-            best = index > 0 ? index - 1 : nil
+            return content > start && lineFits(paragraph, start, content, fitsExactly)
         }
         // Nothing fits: the first visible cluster goes alone and the line reports that it
         // overflows.
-        var end = candidates[best ?? candidates.firstIndex { paragraph.contentEnd(from: start, to: $0) > start } ?? 0]
+        var end = best.map { candidates[$0] } ?? firstVisible ?? firstCandidate ?? limitOffset
         // Whitespace after the break belongs to this line, not to a blank line of its own.
         while end < limitOffset, paragraph.isWhitespace[end] { end += 1 }
         return end

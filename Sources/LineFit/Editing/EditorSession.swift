@@ -2,7 +2,7 @@
 /// every keystroke.
 ///
 /// `replace(_:with:)` re-measures only the paragraphs an edit touches, re-breaks from the
-/// line before the edit, stops as soon as the remaining text measures exactly as before
+/// first line whose breaks the edit can change (see `rebreak`), stops as soon as the remaining text measures exactly as before
 /// (shifted by the edit), and reuses every line it did not have to refit. Its layout is
 /// always identical to a fresh `LayoutEngine.layout` of the same text and options (with a
 /// height limit set, every edit lays the text out afresh, because the limit rescales every
@@ -64,13 +64,9 @@ public final class EditorSession {
     /// Replaces the UTF-16 `range` of the text with `replacement`.
     @discardableResult
     public func replace(_ range: Range<Int>, with replacement: String) throws -> EditResult {
-        guard range.lowerBound >= 0, range.upperBound <= units.count else {
-            throw LineFitError.invalidOption(
-                name: "range", reason: "\(range.lowerBound)..<\(range.upperBound) is outside the text (0..<\(units.count))")
-        }
-        for bound in [range.lowerBound, range.upperBound] where splitsSurrogatePair(at: bound) {
-            throw LineFitError.invalidOption(
-                name: "range", reason: "offset \(bound) is inside a surrogate pair (between the two halves of one character)")
+        guard range.lowerBound >= 0, range.upperBound <= units.count,
+              !splitsSurrogatePair(at: range.lowerBound), !splitsSurrogatePair(at: range.upperBound) else {
+            throw LineFitError.invalidRange(start: range.lowerBound, end: range.upperBound, length: units.count)
         }
         let inserted = Array(replacement.utf16)
         let oldLines = layout.lines
@@ -228,15 +224,24 @@ public final class EditorSession {
         }
         let measured = state.measured
 
-        // Restart at the line before the one where the change starts: a word that changed may
-        // now fit on it, or no longer fit.
-        var keep = oldSpans.firstIndex { $0.end > changed.lowerBound } ?? oldSpans.count
-        keep = max(0, keep - 1)
-        var start = keep < oldSpans.count ? oldSpans[keep].start : (oldSpans.last?.end ?? 0)
-        if let previous, !measured.sameHead(upTo: start, as: previous) {
-            keep = 0
-            start = 0
-        }
+        // The restart rule. Claim: an old line whose `reach` is at most `agreed` comes out
+        // the same from the new measurement, and so do all lines before the first that does
+        // not, so re-breaking may start at that line's start.
+        // Proof: the greedy line from a start s is a function of the measurement between s and
+        // the line's reach r (`GreedyLineBreaker`: the opportunities and boundary flags up to
+        // and including r, units, advances, whitespace and glyphs before r). The new and old
+        // measurements agree through `agreed` (the window re-measure keeps everything up to the
+        // window's inner start, opportunities and flags at it included; after a fresh measure
+        // `agreement(with:)` finds the offset by comparing). Induction on the lines: the first
+        // starts at 0 in both; if line k starts at the same s in both and its old reach is at
+        // most `agreed`, the breaker reads the same values, so it ends at the same place and the
+        // fitter (which reads its content only) gives the same line; line k + 1 then starts at the
+        // same place. Nothing else in the paragraph is read, so an opportunity added or removed
+        // after a line (which the reach covers up to the first candidate that did not fit) or a
+        // word broken inside (whose line reaches the word's end) restarts early enough.
+        let agreed = previous.map { measured.agreement(with: $0) } ?? changed.lowerBound
+        let keep = oldSpans.firstIndex { $0.reach > agreed } ?? oldSpans.count
+        let start = keep < oldSpans.count ? oldSpans[keep].start : (oldSpans.last?.end ?? 0)
         var resume: Int?
         let spans = engine.breakLines(measured, context: context, from: start) { span in
             guard span.end >= changed.upperBound, span.end - delta >= edit.upperBound else { return false }
@@ -263,6 +268,7 @@ public final class EditorSession {
                 span.start += delta
                 span.end += delta
                 span.contentEnd += delta
+                span.reach += delta
                 allSpans.append(span)
                 lines.append(oldLines[index].shifted(by: delta))
             }

@@ -7,16 +7,78 @@ extension MeasuredParagraph {
         guard length - start == other.length - otherStart,
               contentLength - start == other.contentLength - otherStart,
               paragraphLevel == other.paragraphLevel else { return false }
-        return same(start..<length, as: other, shift: otherStart - start, tailBreaks: true)
+        return same(start..<length, as: other, shift: otherStart - start)
     }
 
-    /// True when `self[0..<end]` measures exactly like `other[0..<end]`.
-    func sameHead(upTo end: Int, as other: MeasuredParagraph) -> Bool {
-        guard end <= length, end <= other.length, paragraphLevel == other.paragraphLevel else { return false }
-        return same(0..<end, as: other, shift: 0, tailBreaks: false)
+    /// The largest offset `h` through which `self` measures exactly like `other`, or -1:
+    /// the same units, whitespace, bidi levels, scripts and fonts before `h`; the same prefix
+    /// sums, grapheme, cluster and safe-break flags up to and including `h`; the same break
+    /// opportunities up to `h`; the same glyphs for every cluster before `h`. That is all the
+    /// breaker and the fitter read of a line whose reach is at most `h` (see
+    /// `GreedyLineBreaker`), so such a line comes out the same from either measurement.
+    func agreement(with other: MeasuredParagraph) -> Int {
+        guard paragraphLevel == other.paragraphLevel else { return -1 }
+        var h = min(contentLength, other.contentLength)
+        var i = 0
+        while i <= h {
+            if prefixAdvance[i] != other.prefixAdvance[i] || prefixClusters[i] != other.prefixClusters[i]
+                || isGraphemeStart[i] != other.isGraphemeStart[i] || isClusterStart[i] != other.isClusterStart[i]
+                || isSafeBoundary[i] != other.isSafeBoundary[i] {
+                h = i - 1
+                break
+            }
+            if i < h, units[i] != other.units[i] || isWhitespace[i] != other.isWhitespace[i]
+                || levels[i] != other.levels[i] || scripts[i] != other.scripts[i] || fontIndices[i] != other.fontIndices[i] {
+                h = i
+                break
+            }
+            i += 1
+        }
+        // The first opportunity only one of them has.
+        var a = 0, b = 0
+        while a < breaks.count, b < other.breaks.count, min(breaks[a], other.breaks[b]) <= h {
+            if breaks[a] == other.breaks[b] {
+                a += 1
+                b += 1
+            } else {
+                h = min(breaks[a], other.breaks[b]) - 1
+                break
+            }
+        }
+        if h > 0, a < breaks.count, b >= other.breaks.count, breaks[a] <= h { h = breaks[a] - 1 }
+        if h > 0, b < other.breaks.count, a >= breaks.count, other.breaks[b] <= h { h = other.breaks[b] - 1 }
+        // Levels, scripts and fonts agree before h, so the runs (their maximal stretches) do
+        // too; the glyphs of the clusters before h must match in logical order.
+        var index = 0
+        while h > 0, index < runs.count, runs[index].range.lowerBound < h {
+            let run = runs[index]
+            let otherIndex = other.runIndex(containing: run.range.lowerBound)
+            let range = run.range.lowerBound..<min(run.range.upperBound, h)
+            let mine = glyphs[index].slice(clusters: range, rightToLeft: run.isRightToLeft)
+            let theirs = other.glyphs[otherIndex].slice(clusters: range, rightToLeft: run.isRightToLeft)
+            if let cluster = Self.firstDifference(mine, theirs, rightToLeft: run.isRightToLeft) {
+                h = min(h, cluster)
+            }
+            index += 1
+        }
+        return max(h, -1)
     }
 
-    private func same(_ range: Range<Int>, as other: MeasuredParagraph, shift: Int, tailBreaks: Bool) -> Bool {
+    /// The cluster of the first glyph, in logical order, where two glyph slices differ.
+    private static func firstDifference(
+        _ a: ArraySlice<ShapedGlyph>, _ b: ArraySlice<ShapedGlyph>, rightToLeft: Bool
+    ) -> Int? {
+        let x = Array(rightToLeft ? Array(a.reversed()) : Array(a))
+        let y = Array(rightToLeft ? Array(b.reversed()) : Array(b))
+        for k in 0..<max(x.count, y.count) {
+            guard k < x.count else { return y[k].cluster }
+            guard k < y.count else { return x[k].cluster }
+            if x[k] != y[k] { return min(x[k].cluster, y[k].cluster) }
+        }
+        return nil
+    }
+
+    private func same(_ range: Range<Int>, as other: MeasuredParagraph, shift: Int) -> Bool {
         for i in range {
             let j = i + shift
             if units[i] != other.units[j] || isWhitespace[i] != other.isWhitespace[j]
@@ -26,17 +88,9 @@ extension MeasuredParagraph {
                 return false
             }
         }
-        if tailBreaks {
-            let mine = breaks.drop(while: { $0 <= range.lowerBound })
-            let theirs = other.breaks.drop(while: { $0 <= range.lowerBound + shift })
-            guard mine.elementsEqual(theirs.lazy.map { $0 - shift }) else { return false }
-        } else {
-            // A break at the range end is what made the kept lines end there; breaks after it
-            // belong to lines that are being recomputed.
-            let mine = breaks.prefix(while: { $0 <= range.upperBound })
-            let theirs = other.breaks.prefix(while: { $0 <= range.upperBound })
-            guard mine.elementsEqual(theirs) else { return false }
-        }
+        let mine = breaks.drop(while: { $0 <= range.lowerBound })
+        let theirs = other.breaks.drop(while: { $0 <= range.lowerBound + shift })
+        guard mine.elementsEqual(theirs.lazy.map { $0 - shift }) else { return false }
         guard !range.isEmpty else { return true }
         return sameRunsAndGlyphs(range, as: other, shift: shift)
     }
