@@ -36,6 +36,12 @@ let package = Package(
             ],
             path: "Sources/BenchDriver"
         ),
+        // The figures of issue 8 (story-aware breaking) on the caption corpus.
+        .executableTarget(
+            name: "story-report",
+            dependencies: [.product(name: "LineFit", package: "LineFit")],
+            path: "Sources/StoryReport"
+        ),
         .executableTarget(
             name: "LineFitBenchmarks",
             dependencies: [

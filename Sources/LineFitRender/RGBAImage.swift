@@ -12,15 +12,21 @@ public struct RGBAImage: Sendable {
     /// `width × height × 4` premultiplied components in 0...1.
     var pixels: [Float]
 
-    /// A transparent picture.
+    /// A transparent picture. Negative sides count as 0; sides whose product overflows give
+    /// an empty picture (check a size with `RenderCanvas.validate` first: memory is 16 bytes
+    /// a pixel).
     public init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        pixels = [Float](repeating: 0, count: width * height * 4)
+        let (area, overflow) = max(0, width).multipliedReportingOverflow(by: max(0, height))
+        let fits = !overflow && area <= Int.max / 4
+        self.width = fits ? max(0, width) : 0
+        self.height = fits ? max(0, height) : 0
+        pixels = [Float](repeating: 0, count: self.width * self.height * 4)
     }
 
-    /// The pixel at (x, y) as straight (not premultiplied) 8-bit R, G, B, A.
+    /// The pixel at (x, y) as straight (not premultiplied) 8-bit R, G, B, A; outside the
+    /// picture, transparent black.
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        guard (0..<width).contains(x), (0..<height).contains(y) else { return (0, 0, 0, 0) }
         let bytes = RGBAImage.straightBytes(pixels, at: (y * width + x) * 4)
         return (bytes.0, bytes.1, bytes.2, bytes.3)
     }

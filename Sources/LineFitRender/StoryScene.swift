@@ -13,6 +13,35 @@ public struct RenderCanvas: Hashable, Sendable, CustomStringConvertible {
     /// The 1080 × 1920 story canvas.
     public static let story = RenderCanvas(width: 1080, height: 1920)
 
+    /// The longest side a picture may have: 16,384 px is a 4× story side.
+    public static let largestSide = 16_384
+    /// The most pixels a picture may have: 40 megapixels, about 20 story canvases. The PNG
+    /// painter keeps 16 bytes a pixel while painting (premultiplied RGBA floats) plus a text
+    /// mask and, for glowing styles, two blurred masks of 4 bytes a pixel each, so the limit
+    /// bounds a picture's memory near 1 GB.
+    public static let largestPixelCount = 40_000_000
+
+    /// Throws `LineFitError.invalidOption(name: "canvas", …)` unless both sides are between 1
+    /// and `largestSide` and the area is at most `largestPixelCount`.
+    public func validate() throws {
+        guard (1...Self.largestSide).contains(width), (1...Self.largestSide).contains(height) else {
+            throw LineFitError.invalidOption(
+                name: "canvas", reason: "\(width)x\(height): each side must be from 1 to \(Self.largestSide) pixels")
+        }
+        guard width * height <= Self.largestPixelCount else {
+            throw LineFitError.invalidOption(
+                name: "canvas",
+                reason: "\(width)x\(height) is \(width * height) pixels, over the limit of \(Self.largestPixelCount) (40 megapixels)")
+        }
+    }
+
+    /// The size of the picture a renderer makes of `styled`: `canvas` itself, or without one
+    /// the box around the text's ink, backgrounds and glow (so a caller can check it first).
+    public static func picture(of styled: StyledLayout, canvas: RenderCanvas?) -> RenderCanvas {
+        let scene = StoryScene(styled, canvas: canvas)
+        return RenderCanvas(width: scene.width, height: scene.height)
+    }
+
     public var description: String { "\(width)x\(height)" }
 }
 
@@ -72,12 +101,18 @@ struct StoryScene {
             width = canvas.width
             height = canvas.height
             originX = ((Double(canvas.width) - layout.width) / 2).rounded()
-            originY = ((Double(canvas.height) - layout.height) / 2).rounded()
+            // The box (the canvas' text area) is centred on the canvas; the block sits in it
+            // where `verticalAlignment` put it (centred: the canvas' centre either way).
+            if let box = layout.box.height {
+                originY = ((Double(canvas.height) - box) / 2 + layout.blockTop).rounded()
+            } else {
+                originY = ((Double(canvas.height) - layout.height) / 2).rounded()
+            }
             backdrop = styled.style.backdrop
         } else {
             let bounds = StoryScene.contentBounds(styled, backgrounds: backgrounds)
-            width = max(1, Int((bounds.width).rounded(.up)))
-            height = max(1, Int((bounds.height).rounded(.up)))
+            width = StoryScene.pixels(bounds.width)
+            height = StoryScene.pixels(bounds.height)
             originX = -bounds.minX.rounded(.down)
             originY = -bounds.minY.rounded(.down)
             backdrop = nil
@@ -86,6 +121,14 @@ struct StoryScene {
         self.glyphs = glyphs.map {
             GlyphDraw(font: $0.font, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size)
         }
+    }
+
+    /// A side in whole pixels, at least 1; past any sane size (or not a number) it stops one
+    /// over the largest side, which `RenderCanvas.validate` rejects, instead of trapping.
+    static func pixels(_ length: Double) -> Int {
+        let cap = Double(RenderCanvas.largestSide + 1)
+        guard length.isFinite else { return Int(cap) }
+        return max(1, Int(min(length, cap).rounded(.up)))
     }
 
     /// Everything that paints, in block coordinates: ink, backgrounds and three glow radii.

@@ -4,7 +4,20 @@ import Foundation
 /// `linefit` runs with neither (at a terminal, or with empty standard input), so that the
 /// bare command always shows what it does.
 enum InputText {
+    /// The longest text the CLI lays out, in UTF-16 units: a story is a few hundred; a
+    /// million keeps a mistaken file from taking minutes and gigabytes.
+    static let largestLength = 1_000_000
+
     static func read(argument: String?) throws -> String {
+        let text = try readUnchecked(argument: argument)
+        let length = text.utf16.count
+        guard length <= largestLength else {
+            throw CLIError(message: "text too long: \(length) UTF-16 units, over the limit of \(largestLength)")
+        }
+        return text
+    }
+
+    private static func readUnchecked(argument: String?) throws -> String {
         if let argument {
             guard !argument.isEmpty else { throw CLIError(message: "empty text: give some text to lay out") }
             return argument

@@ -22,11 +22,27 @@ struct LayoutTable {
         if layout.heightScale < 1 { summary += ", scaled by \(format(layout.heightScale, 3)) to the height limit" }
         if layout.overflowsHeight { summary += ", still taller than the height limit" }
         rows.append(summary)
+        rows.append(strategyLine)
         if !layout.missing.isEmpty {
             let codes = layout.missing.flatMap(\.codePoints).map { "U+" + String($0, radix: 16, uppercase: true) }
             rows.append("no font covers: " + codes.joined(separator: " "))
         }
         return rows.joined(separator: "\n")
+    }
+
+    /// The strategy, the box, the chosen minimum and what limited it.
+    var strategyLine: String {
+        var text = "breaks \(layout.breakStrategy.rawValue), "
+        switch layout.box {
+        case .none: text += "no box"
+        case .limit(let height): text += "height limit \(format(height, 1))"
+        case .fill(let height): text += "filling \(format(height, 1))"
+        }
+        text += ", chosen minimum \(format(layout.chosenMinimum))"
+        if let range = layout.limitingRange {
+            text += ", limited by \"\(layout.substring(range.lowerBound, range.upperBound))\""
+        }
+        return text
     }
 
     private func pad(_ text: String, _ width: Int) -> String {

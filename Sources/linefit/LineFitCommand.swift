@@ -53,6 +53,21 @@ struct LineFitCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Maximum block height in points: the whole block shrinks to fit.")
     var height: Double?
 
+    @Option(help: "Line breaking: greedy (as much text per line as fits at --min, Type Mode) or balanced (the breaks whose sizes look best). Default: greedy; balanced for pictures of per-line-fill styles.")
+    var breaks: LayoutOptions.BreakStrategy?
+
+    @Flag(help: "Fill a box: the largest smallest-line size whose block fits --height, or, for pictures, the canvas' text area (the default for pictures of per-line-fill styles).")
+    var fillBox = false
+
+    @Flag(help: "Do not fill the box: --height (or a picture's text area) only shrinks a block that is too tall.")
+    var noFillBox = false
+
+    @Flag(help: "In animations and editor sessions: keep the breaks before the caret unless moving them is clearly better.")
+    var stableBreaks = false
+
+    @Option(help: "Where the block sits in its box: top, center or bottom.")
+    var verticalAlign: LayoutOptions.VerticalAlignment = .center
+
     @Option(help: "Base direction: auto, ltr or rtl.")
     var direction: DirectionOption = .auto
 
@@ -89,8 +104,14 @@ struct LineFitCommand: ParsableCommand {
             let input = try InputText.read(argument: text)
             let (styled, canvas) = try layOut(input)
             let layout = styled.layout
+            if render.writesPictureToStandardOutput, json {
+                throw CLIError(message: "--json and -o - would both write to standard output")
+            }
+            // Pictures first: when one cannot be written, the command fails with nothing on
+            // standard output.
+            try render.write(styled, canvas: canvas)
             if render.writesPictureToStandardOutput {
-                guard !json else { throw CLIError(message: "--json and -o - would both write to standard output") }
+                // The picture was the output.
             } else if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -98,7 +119,6 @@ struct LineFitCommand: ParsableCommand {
             } else {
                 print(LayoutTable(layout: layout).render())
             }
-            try render.write(styled, canvas: canvas)
         } catch let error as LineFitError {
             throw CLIError(message: error.description)
         }
@@ -115,6 +135,13 @@ struct LineFitCommand: ParsableCommand {
         options.step = step
         options.widthMode = hinted ? .hinted : .linear
         options.baseDirection = direction.value
+        try BoxChoice(
+            breaks: breaks, fillBox: fillBox, noFillBox: noFillBox, height: height,
+            textArea: canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) },
+            isPicture: render.isRendering, style: style
+        ).apply(to: &options)
+        options.stableBreaks = stableBreaks
+        options.verticalAlignment = verticalAlign
         let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
         let styled = try style.layout(input, options: options, fonts: chain, engine: engine)
         return (styled, canvas)
@@ -139,6 +166,35 @@ enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension LayoutOptions.Alignment: ExpressibleByArgument {}
+extension LayoutOptions.BreakStrategy: ExpressibleByArgument {}
+extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
+
+/// The strategy and the box from the flags. Without a picture the CLI stays Type Mode
+/// (greedy, no box; `--height` alone shrinks only), the contract check-fit and the sample
+/// jobs check; pictures of per-line-fill styles default to balanced breaks filling the
+/// canvas' text area.
+struct BoxChoice {
+    var breaks: LayoutOptions.BreakStrategy?
+    var fillBox: Bool
+    var noFillBox: Bool
+    var height: Double?
+    var textArea: Double?
+    var isPicture: Bool
+    var style: Style
+
+    func apply(to options: inout LayoutOptions) throws {
+        if fillBox && noFillBox { throw CLIError(message: "--fill-box and --no-fill-box contradict each other") }
+        let storyPicture: Bool
+        if case .fill = style.fit { storyPicture = isPicture } else { storyPicture = false }
+        options.breakStrategy = breaks ?? (storyPicture ? .balanced : .greedy)
+        let fills = fillBox || (storyPicture && !noFillBox && height == nil)
+        guard fills else { return }
+        guard let boxHeight = height ?? textArea else {
+            throw CLIError(message: "--fill-box needs --height H, or a picture (--png/--svg) on a canvas")
+        }
+        options.box = .fill(height: boxHeight)
+    }
+}
 
 /// A one-line message on stderr and exit status 1, without ArgumentParser's usage text.
 struct CLIError: Error, CustomStringConvertible {

@@ -82,6 +82,9 @@ struct RenderOptions: ParsableArguments {
         for path in [svg, png, output].compactMap({ $0 }) where path != "-" {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
             var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw CLIError(message: "cannot write \(path): it is a folder")
+            }
             guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw CLIError(message: "cannot write \(path): no folder \(folder)")
             }
@@ -93,14 +96,14 @@ struct RenderOptions: ParsableArguments {
         if canvas.lowercased() == "none" { return nil }
         let parts = canvas.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
-              (1...RenderOptions.largestSide).contains(width), (1...RenderOptions.largestSide).contains(height) else {
-            throw CLIError(message: "bad --canvas '\(canvas)': use WxH with whole pixels from 1 to \(RenderOptions.largestSide), such as 1080x1920, or none")
+              (1...RenderCanvas.largestSide).contains(width), (1...RenderCanvas.largestSide).contains(height) else {
+            throw CLIError(message: "bad --canvas '\(canvas)': use WxH with whole pixels from 1 to \(RenderCanvas.largestSide), such as 1080x1920, or none")
+        }
+        guard width * height <= RenderCanvas.largestPixelCount else {
+            throw CLIError(message: "bad --canvas '\(canvas)': \(width * height) pixels is over the limit of 40 megapixels (\(RenderCanvas.largestPixelCount))")
         }
         return RenderCanvas(width: width, height: height)
     }
-
-    /// 16384 px is a 4× story; larger canvases only exhaust memory (16 bytes per pixel).
-    static let largestSide = 16_384
 
     /// The font chain: the style's fonts unless --font, --fallback or --no-fallback say
     /// otherwise.
@@ -154,7 +157,14 @@ struct RenderOptions: ParsableArguments {
         let pictures = [(png, ImageFormat.png), (output, try outputFormat())].compactMap { path, format in
             path.flatMap { path in format.map { (path, $0) } }
         }
-        guard !pictures.isEmpty else { return }
+        guard let firstPicture = pictures.first?.0 else { return }
+        // Without a canvas the picture is as large as the text; check it before painting.
+        let picture = RenderCanvas.picture(of: styled, canvas: canvas)
+        do {
+            try picture.validate()
+        } catch {
+            throw CLIError(message: "cannot draw \(firstPicture): the picture would be \(picture.width)x\(picture.height) pixels, over the limit of \(RenderCanvas.largestSide) a side and 40 megapixels; give a --canvas")
+        }
         let image = PNGRenderer(canvas: canvas).render(styled)
         let encoding = try encoding()
         for (path, format) in pictures {
@@ -192,6 +202,13 @@ struct StyleOverrides {
     var align: LayoutOptions.Alignment?
     var height: Double?
 
+    /// The canvas' text area height: the canvas height less twice the style's margin at the
+    /// top and at the bottom (stories keep clear of the top and bottom bars). The one
+    /// definition the height limit, the fill box and the picture's placement use.
+    static func textAreaHeight(style: Style, canvas: RenderCanvas) -> Double {
+        Swift.max(1, Double(canvas.height) - 4 * style.margin)
+    }
+
     /// The style with the given flags applied, and its layout options for the canvas: the
     /// width is the canvas width less the style's margins, the height limit the canvas
     /// height less twice as much (stories keep clear of the top and bottom bars).
@@ -206,7 +223,7 @@ struct StyleOverrides {
         if let lineSpacing { style.lineSpacing = lineSpacing }
         if let align { style.alignment = align }
         let canvasWidth = canvas.map { Double($0.width) } ?? Style.referenceCanvasWidth
-        let limit = height ?? canvas.map { Swift.max(1, Double($0.height) - 4 * style.margin) }
+        let limit = height ?? canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) }
         let options = style.layoutOptions(width: width ?? canvasWidth - 2 * style.margin, maxHeight: limit)
         return (style, options)
     }

@@ -36,6 +36,9 @@ enum Golden {
             try FileManager.default.createDirectory(at: RenderTestFiles.goldens, withIntermediateDirectories: true)
             try Data(output.utf8).write(to: golden)
             try? FileManager.default.removeItem(at: current)
+            // Accepting checks nothing: say so where the person running it will see it.
+            FileHandle.standardError.write(Data(
+                "LINEFIT_ACCEPT=1: golden \(name) REWRITTEN from the renderer's own output; this run ASSERTED NOTHING about it. Review the diff before committing.\n".utf8))
             return
         }
         let expected = try? String(contentsOf: golden, encoding: .utf8)

@@ -7,20 +7,26 @@ import Testing
 @Suite struct EditorSessionTests {
     static let corpus: [CorpusJob] = CorpusJob.all()
 
+    /// Each job with its width drawn from 1 (a cluster a line), 40 (a few letters), 120 and
+    /// its own, linear or hinted, with or without tracking (negative too), so that edits
+    /// meet emergency breaks, overflowing clusters and narrower-with-more-text lines.
     @Test(arguments: corpus)
     func randomEditsMatchFreshLayouts(job: CorpusJob) throws {
         let fonts = try EditorFixtures.chain(primary: job.font)
-        let options = LayoutOptions(width: job.width, minSize: job.min, maxSize: job.max)
+        var rng = SplitMix64(seed: job.name.utf8.reduce(0x5EED) { $0 &* 31 &+ UInt64($1) })
+        var options = LayoutOptions(width: rng.pick([1, 40, 120, job.width]), minSize: job.min, maxSize: job.max)
+        options.widthMode = rng.chance(25) ? .hinted : .linear
+        options.tracking = rng.pick([0, 0, 0.04, -0.1])
         let session = try EditorSession(text: job.text, fonts: fonts, options: options)
         let engine = try LayoutEngine()
         #expect(session.layout == (try engine.layout(job.text, fonts: fonts, options: options)))
-        var rng = SplitMix64(seed: job.name.utf8.reduce(0x5EED) { $0 &* 31 &+ UInt64($1) })
-        for step in 0..<150 {
+        let steps = options.widthMode == .hinted ? 60 : 150
+        for step in 0..<steps {
             let edit = RandomEdit.next(&rng, length: session.utf16Count, text: Array(session.text.utf16))
             try session.replace(edit.range, with: edit.replacement)
             let expected = try engine.layout(session.text, fonts: fonts, options: options)
             if session.layout != expected {
-                Issue.record("\(job.name) step \(step): after replacing \(edit.range) with \(edit.replacement.debugDescription), the session differs from a fresh layout of \(session.text.debugDescription)")
+                Issue.record("\(job.name) (width \(options.width), \(options.widthMode), tracking \(options.tracking)) step \(step): after replacing \(edit.range) with \(edit.replacement.debugDescription), the session differs from a fresh layout of \(session.text.debugDescription)")
                 return
             }
         }
@@ -118,9 +124,15 @@ import Testing
 }
 
 /// Random edits of the kinds people make: typing, backspace, delete, replacing a selection,
-/// pasting, newlines and emoji, at the start, middle and end.
+/// pasting, newlines and emoji, at the start, middle and end; and the pieces that change
+/// breaks around them: a soft hyphen, a lone combining mark, ZWJ, VS16, an emoji modifier,
+/// bidi controls and marks, CJK.
 enum RandomEdit {
-    static let snippets = ["a", "e", " ", "\n", "word ", "🎉", "👩‍👩‍👧‍👦", "é", "ש", "م", "क्ष", "สวัสดี", "中", ".", "\r\n", "  "]
+    static let snippets = [
+        "a", "e", " ", "\n", "word ", "🎉", "👩‍👩‍👧‍👦", "é", "ש", "م", "क्ष", "สวัสดี", "中", ".", "\r\n", "  ",
+        "\u{00AD}", "\u{0301}", "\u{200D}", "\u{FE0F}", "🏻", "🫠", "\u{202E}", "\u{202C}", "\u{2067}", "\u{2069}",
+        "\u{200F}", "今天", "中文字", "Super",
+    ]
 
     static func next(_ rng: inout SplitMix64, length: Int, text: [UInt16]) -> (range: Range<Int>, replacement: String) {
         // Editors hand over ranges on code point boundaries: never between surrogate halves.
@@ -162,13 +174,19 @@ extension CorpusJob {
     /// Every sample job in `Fixtures/corpus`, in name order.
     static func all() -> [CorpusJob] {
         let directory = TestPaths.packageRoot.appendingPathComponent("Tests/LineFitTests/Fixtures/corpus")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let jobs = files.filter { $0.hasSuffix(".json") }.sorted().compactMap { file in
-            try? CorpusJob.load(String(file.dropLast(".json".count)))
+        // A fixture that fails to load or parse stops the run with its name: dropping it would
+        // let the tests pass without it.
+        do {
+            let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            let jobs = try files.filter { $0.hasSuffix(".json") }.sorted().map { file in
+                try CorpusJob.load(String(file.dropLast(".json".count)))
+            }
+            // An empty list would make the parameterized tests pass vacuously.
+            precondition(!jobs.isEmpty, "no sample jobs found in \(directory.path)")
+            return jobs
+        } catch {
+            preconditionFailure("sample jobs in \(directory.path) do not load: \(error)")
         }
-        // An empty list would make the parameterized tests pass vacuously.
-        precondition(!jobs.isEmpty, "no sample jobs found in \(directory.path)")
-        return jobs
     }
 }
 

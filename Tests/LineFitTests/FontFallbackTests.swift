@@ -34,15 +34,10 @@ struct FontFallbackTests {
         expectTiling(layout)
     }
 
-    /// ENGINE BUG (Itemizer.swift, `FontSelection.font`, the `previous` branch at line 133):
-    /// a cluster of script Common (space, digit, punctuation) stays in the previous
-    /// cluster's font when that font covers it, and Noto Color Emoji covers space, digits,
-    /// '#' and '*' (keycap bases). So after an emoji, "🎉 time 3" sets the space, and a
-    /// digit that follows, in the colour font: the space is 2550/2048 em wide instead of
-    /// Noto Sans's 260/1000 (a 96 pt gap at 77 pt), and "3" becomes the emoji font's digit.
-    /// The comment in the same function says colour fonts are only for emoji; the sticky
-    /// branch needs the same guard: skip it when `chain.fonts[previous].hasColor` and the
-    /// cluster is not an emoji cluster.
+    /// A cluster of script Common (space, digit, punctuation) stays in the previous cluster's
+    /// font when that font covers it, except a colour font, which is only for emoji: Noto
+    /// Color Emoji covers space, digits, '#' and '*' (keycap bases), and once set "🎉 time 3"
+    /// with the space 2550/2048 em wide (a 96 pt gap at 77 pt) and the emoji font's "3".
     @Test("a space or digit after an emoji returns to the text font")
     func neutralAfterEmoji() throws {
         let fonts = try TestFonts.chain(TestFonts.notoSans, TestFonts.emoji)

@@ -60,16 +60,25 @@ struct HeightLimitTests {
         expectLinesWithin(limited)
         // Smaller sizes hold more text per line: never more lines than before.
         #expect(limited.lines.count <= free.lines.count)
+        // The largest scale that fits: two bisection steps larger (the search's resolution
+        // is (1 − floor scale) / 2^24) the block no longer fits.
+        let floorScale = options.minimumFloor / options.minSize
+        let larger = limited.heightScale + 2 * (1 - floorScale) / Double(1 << BoxFitting.shrinkSteps)
+        var unlimited = Self.options
+        unlimited.minSize = options.minSize * larger
+        unlimited.maxSize = options.maxSize * larger
+        let tooTall = try layout(unlimited)
+        #expect(tooTall.height > options.maxHeight!, "scale \(larger) also fits: \(tooTall.height)")
     }
 
     @Test("an impossible limit stops at the floor and says the block still overflows")
     func impossibleLimit() throws {
         var options = Self.options
-        options.maxHeight = 1
+        options.maxHeight = 10
         options.minimumFloor = 10
         let layout = try layout(options)
         #expect(layout.overflowsHeight)
-        #expect(layout.height > 1)
+        #expect(layout.height > 10)
         // 10 / 32 = 0.3125 exactly, so the scaled min is the floor exactly.
         #expect(layout.heightScale == 0.3125)
         #expect(layout.minSize == 10)
@@ -82,7 +91,7 @@ struct HeightLimitTests {
     func floorAboveMinimum() throws {
         var options = Self.options
         options.minimumFloor = 40
-        options.maxHeight = 10
+        options.maxHeight = 40
         let layout = try layout(options)
         #expect(layout.overflowsHeight)
         #expect(layout.heightScale == 1)
@@ -95,7 +104,7 @@ struct HeightLimitTests {
         let layout = try layOut("\n\n\n\n", fonts: TestFonts.chain(TestFonts.notoSans), options: options)
         #expect(layout.height <= 100)
         #expect(layout.heightScale < 1)
-        options.maxHeight = 0.5
+        options.maxHeight = options.minimumFloor
         let impossible = try layOut("\n\n\n\n", fonts: TestFonts.chain(TestFonts.notoSans), options: options)
         #expect(impossible.overflowsHeight)
     }

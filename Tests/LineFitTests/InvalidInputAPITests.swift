@@ -31,6 +31,11 @@ struct InvalidInputAPITests {
         InvalidOption(label: "tracking inf", name: "tracking") { $0.tracking = .infinity },
         InvalidOption(label: "line spacing 0", name: "line spacing") { $0.lineSpacing = 0 },
         InvalidOption(label: "minimum floor 0", name: "minimum floor") { $0.minimumFloor = 0 },
+        InvalidOption(label: "minimum floor below 1 pt", name: "minimum floor") { $0.minimumFloor = 0.999 },
+        InvalidOption(label: "minimum floor 5e-324", name: "minimum floor") { $0.minimumFloor = Double.leastNonzeroMagnitude },
+        InvalidOption(label: "minimum floor above the largest size", name: "minimum floor") { $0.minimumFloor = 16_000.5 },
+        InvalidOption(label: "height below one line at the floor", name: "height") { $0.maxHeight = 5.99 },
+        InvalidOption(label: "height 1e-300", name: "height") { $0.maxHeight = 1e-300 },
         InvalidOption(label: "height 0", name: "height") { $0.maxHeight = 0 },
         InvalidOption(label: "height nan", name: "height") { $0.maxHeight = .nan },
         InvalidOption(label: "feature tag of five letters", name: "feature") { $0.features = [FontFeature("ligat")] },
@@ -73,9 +78,15 @@ struct InvalidInputAPITests {
         let path = "/nonexistent/dir/NoSuchFont.otf"
         #expect(throws: LineFitError.fontNotFound(path: path)) { try Font(path: path) }
         #expect(throws: LineFitError.fontNotFound(path: path)) { try FontChain(paths: [path]) }
-        // A directory is not a font file either.
+        // A folder or a device is there but is no font file: say so (issue 13, defect 7).
         let directory = TestPaths.fontsDirectory.path
-        #expect(throws: LineFitError.fontNotFound(path: directory)) { try Font(path: directory) }
+        #expect(throws: LineFitError.fontUnreadable(path: directory, reason: "it is a folder, not a font file")) {
+            try Font(path: directory)
+        }
+        #expect(throws: LineFitError.fontUnreadable(
+            path: "/dev/null", reason: "it is not a regular file (a device, pipe or socket cannot hold a font)")) {
+            try Font(path: "/dev/null")
+        }
     }
 
     @Test("garbage bytes throw fontInvalid with the path, from a file or from memory")

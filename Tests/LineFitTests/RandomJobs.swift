@@ -49,6 +49,10 @@ struct RandomJob: CustomStringConvertible {
         "self-made", "e-mail", "100%", "$20", "3.14", "2024", "(yes)", "no!", "why?", "ok,", "done.", "so...",
         "\u{201C}quoted\u{201D}", "naïve", "café", "über", "façade", "Straße", "x", "I",
         "supercalifragilisticexpialidocious", "https://example.com/a/long/path",
+        // Combining marks (not precomposed), VS16, soft hyphens, bidi, CJK.
+        "cafe\u{0301}", "n\u{0303}o\u{0308}", "a\u{0301}\u{0323}", "\u{2764}\u{FE0F}", "\u{263A}\u{FE0F}",
+        "hyph\u{00AD}en\u{00AD}ation", "super\u{00AD}long\u{00AD}word", "שלום", "مرحبا", "abc\u{202E}def\u{202C}",
+        "\u{2067}עברית\u{2069}", "x\u{200F}y", "今天", "中文字", "東京タワー", "한국어",
     ]
     static let emojiWords = ["🎉", "👩‍👩‍👧‍👦", "🐕", "👍🏽", "🇫🇷"]
     static let fonts = [TestFonts.courier, TestFonts.notoSans, TestFonts.bebas, TestFonts.spartan, TestFonts.kaushan]
@@ -81,8 +85,12 @@ struct RandomJob: CustomStringConvertible {
             lineSpacing: random.double(in: 0.8...1.6))
     }
 
+    /// The job's font, then the bundled fallbacks for the Hebrew, Arabic and CJK words (and
+    /// colour emoji when the job has emoji).
     func fonts() throws -> FontChain {
-        withEmoji ? try TestFonts.chain(fontName, TestFonts.emoji) : try TestFonts.chain(fontName)
+        var names = [fontName, "NotoSansHebrew-Regular.ttf", "NotoSansArabic-Regular.ttf", "DroidSansFallbackFull.ttf"]
+        if withEmoji { names.append(TestFonts.emoji) }
+        return try FontChain(fonts: names.map { try TestFonts.font($0) })
     }
 
     var description: String {

@@ -100,11 +100,10 @@ struct WordBreakingTableTests {
         expectTiling(layout)
     }
 
-    /// ENGINE BUG (LineBreaker.swift, `breakLines`, the emergency path): when no break
-    /// opportunity fits, `emergencyBreak` may return the next opportunity itself (here the
-    /// end of the first family: there is no cluster boundary before it), and the span is
-    /// still built with `brokenInsideWord: true`. Nothing was broken inside a word: the line
-    /// ends at a UAX #14 opportunity. The flag should be `end < breaks[next]`.
+    /// When no break opportunity fits, the emergency break may land on the next opportunity
+    /// itself (here the end of the first family: there is no cluster boundary before it).
+    /// Nothing was broken inside a word then, and the line says so: the flag is set only when
+    /// the line ends before the opportunity.
     @Test("a line that ends at a break opportunity is not flagged as broken inside a word")
     func overflowingClusterIsNotABrokenWord() throws {
         let fonts = try TestFonts.chain(TestFonts.courier, TestFonts.emoji)

@@ -15,9 +15,10 @@ struct LineSpan: Hashable {
 /// Greedy line breaking at the minimum size: the Type Mode contract.
 ///
 /// Each line takes as much text as fits when set at `minSize`, breaking only at UAX #14
-/// opportunities (ICU) that are also grapheme cluster boundaries (UAX #29): ICU allows a
-/// break between two emoji modifiers, which one cluster holds, and a line never splits a
-/// cluster. Trailing whitespace does not count toward a line's width. When not even the next
+/// opportunities (ICU) that are also grapheme and HarfBuzz cluster boundaries: ICU allows a
+/// break between two emoji modifiers, which HarfBuzz shapes as one cluster, and a line never
+/// splits a cluster (a run of 1,600 modifiers is one unbreakable cluster, not 1,600 lines whose
+/// every edge must be reshaped). Trailing whitespace does not count toward a line's width. When not even the next
 /// word fits on an empty line, the word is broken between grapheme clusters that are also
 /// HarfBuzz cluster boundaries, so no emoji sequence, ligature, Arabic joining pair or Indic
 /// conjunct is ever split; a single cluster wider than the width goes on a line of its own.
@@ -106,6 +107,11 @@ struct GreedyLineBreaker {
         return fitting
     }
 
+    /// Whether an opportunity may end a line: not inside a grapheme or HarfBuzz cluster.
+    private func isLineEnd(_ paragraph: MeasuredParagraph, _ offset: Int) -> Bool {
+        paragraph.isGraphemeStart[offset] && paragraph.isClusterStart[offset]
+    }
+
     /// The reach of a line whose scan read `breaks[..<index]` and the one at `index`. The
     /// last opportunity is the paragraph's end, and a line that reads it depends on where the
     /// paragraph ends (text appended after it could join it): its reach is past the end.
@@ -135,8 +141,8 @@ struct GreedyLineBreaker {
                 let isLast = j == breaks.count - 1
                 let content = paragraph.contentEnd(from: start, to: breaks[j])
                 // Leading spaces alone do not make a line (unless they are all there is), and
-                // a line never ends inside a grapheme cluster.
-                if !isLast, content == start || !paragraph.isGraphemeStart[breaks[j]] {
+                // a line never ends inside a cluster.
+                if !isLast, content == start || !isLineEnd(paragraph, breaks[j]) {
                     j += 1
                     continue
                 }
@@ -157,9 +163,10 @@ struct GreedyLineBreaker {
                 continue
             }
             // Not even the next word fits: break it between clusters. The word is what lies
-            // before the first opportunity that ends some content.
+            // before the first opportunity that ends some content (and is a line's end at all).
             var wordEnd = next
-            while wordEnd < breaks.count - 1, paragraph.contentEnd(from: start, to: breaks[wordEnd]) == start {
+            while wordEnd < breaks.count - 1,
+                  paragraph.contentEnd(from: start, to: breaks[wordEnd]) == start || !isLineEnd(paragraph, breaks[wordEnd]) {
                 wordEnd += 1
             }
             let limit = breaks[wordEnd]

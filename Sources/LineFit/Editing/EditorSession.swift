@@ -25,6 +25,16 @@ public final class EditorSession {
     /// whole paragraph.
     struct Statistics { var windowMeasures = 0, paragraphMeasures = 0 }
     var statistics = Statistics()
+    /// The balanced strategy's and the fill box's per-paragraph state (BalancedParagraphs.swift).
+    private var balanced = BalancedParagraphs()
+    private var usesBalanced: Bool {
+        guard options.breakStrategy == .balanced else { return false }
+        switch options.box {
+        case .none: return true
+        case .limit: return false
+        case .fill: return options.minSize != options.maxSize
+        }
+    }
 
     /// One paragraph's measurement, breaks and fitted lines (lines at absolute offsets).
     struct ParagraphState {
@@ -47,7 +57,10 @@ public final class EditorSession {
         layout = Layout(
             text: "", lines: [], width: options.width, height: 0, minSize: options.minSize, maxSize: options.maxSize,
             heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
-        if options.maxHeight != nil {
+        if usesBalanced {
+            paragraphs = Paragraphs.split(units).map { ParagraphState(range: $0, measured: measure($0), spans: [], lines: []) }
+            layOutBalanced(editStart: nil)
+        } else if options.box.height != nil {
             try layOutWithHeightLimit()
         } else {
             paragraphs = Paragraphs.split(units).map { fresh($0) }
@@ -77,7 +90,10 @@ public final class EditorSession {
         let to = utf16.index(from, offsetBy: range.count)
         storedText.replaceSubrange(from..<to, with: replacement)
         let delta = inserted.count - range.count
-        if options.maxHeight != nil {
+        if usesBalanced {
+            update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
+            layOutBalanced(editStart: range.lowerBound)
+        } else if options.box.height != nil {
             try layOutWithHeightLimit()
         } else {
             update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
@@ -96,9 +112,13 @@ public final class EditorSession {
         try replace(range, with: "")
     }
 
-    /// Deletes the grapheme cluster before the caret (what the backspace key does).
+    /// Deletes the grapheme cluster before the caret (what the backspace key does); at 0 it
+    /// changes nothing. A caret outside `0...utf16Count` throws `LineFitError.invalidRange`.
     @discardableResult
     public func backspace(at caret: Int) throws -> EditResult {
+        guard caret >= 0, caret <= units.count else {
+            throw LineFitError.invalidRange(start: caret, end: caret, length: units.count)
+        }
         guard caret > 0 else { return try replace(0..<0, with: "") }
         let start = previousGraphemeBoundary(before: caret)
         return try replace(start..<caret, with: "")
@@ -106,7 +126,8 @@ public final class EditorSession {
 
     /// The size text typed at `caret` gets: the size of the caret's line (what iOS keeps in
     /// `typingAttributes`). At the end of a text that ends with a line break, a new empty
-    /// line's size; in an empty text, the maximum (a first character is held at max).
+    /// line's size; in an empty text, the maximum (a first character is held at max). A caret
+    /// before the text reads as 0 and one past it as the end.
     public func typingSize(at caret: Int) -> Double {
         let lines = layout.lines
         guard let last = lines.last else { return context.fitter.grid.maxSize }
@@ -135,8 +156,15 @@ public final class EditorSession {
         layout = try engine.layout(storedText, fonts: fonts, options: options)
     }
 
+    private func layOutBalanced(editStart: Int?) {
+        layout = balanced.layout(
+            storedText, units: units, paragraphs: paragraphs.map { ($0.range, $0.measured) }, engine: engine,
+            fonts: fonts, options: options, previous: editStart == nil ? nil : layout, editStart: editStart)
+    }
+
     private func fresh(_ range: ParagraphRange) -> ParagraphState {
         let measured = measure(range)
+        if usesBalanced { return ParagraphState(range: range, measured: measured, spans: [], lines: []) }
         let spans = engine.breakLines(measured, context: context, from: 0) { _ in false }
         let lines = spans.map { engine.fitLine($0, paragraph: measured, base: range.range.lowerBound, context: context) }
         return ParagraphState(range: range, measured: measured, spans: spans, lines: lines)
@@ -223,6 +251,11 @@ public final class EditorSession {
             changed = edit.lowerBound..<(edit.lowerBound + insertedCount)
         }
         let measured = state.measured
+        // The balanced strategy breaks from the measurement itself (BalancedParagraphs).
+        if usesBalanced {
+            state.range = range
+            return
+        }
 
         // The restart rule. Claim: an old line whose `reach` is at most `agreed` comes out
         // the same from the new measurement, and so do all lines before the first that does

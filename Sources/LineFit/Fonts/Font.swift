@@ -91,10 +91,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     private static func checkExists(_ path: String) throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw LineFitError.fontNotFound(path: path)
         }
+        if let reason = FontFileCheck.unreadableReason(path, isDirectory: isDirectory.boolValue) {
+            throw LineFitError.fontUnreadable(path: path, reason: reason)
+        }
     }
+
+    /// The largest face index of a font collection (FreeType's 16-bit face number).
+    public static let largestFaceIndex = 0xFFFF
 
     /// Whether the face has been opened (always true for fonts not made deferred).
     public var isOpen: Bool { state.load(ordering: .acquiring) == 1 }

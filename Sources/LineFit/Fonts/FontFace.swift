@@ -31,6 +31,19 @@ final class FontFace {
         guard faceIndex >= 0 else {
             throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "negative face index")
         }
+        // FreeType reads the bits above 16 as a named-instance index, HarfBuzz takes 32 bits,
+        // and blobs are sized in 32 bits: reject what they cannot take instead of trapping.
+        guard faceIndex <= Font.largestFaceIndex else {
+            throw LineFitError.fontInvalid(
+                path: name, faceIndex: faceIndex, reason: "face index above \(Font.largestFaceIndex)")
+        }
+        guard bytes.count <= Int(UInt32.max) else {
+            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is larger than 4 GB")
+        }
+        // Reads only the table directory, so a mapped font is not paged in.
+        if let problem = FontTableCheck.problem(in: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), faceIndex: faceIndex) {
+            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: problem)
+        }
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else {
             throw LineFitError.library(name: "FT_Init_FreeType", code: -1)

@@ -23,12 +23,13 @@ extension Layout {
         return rects
     }
 
-    /// Same as `rects(for:)`, for a range of `String.Index` in `text`.
+    /// Same as `rects(for:)`, for a range of `String.Index` in `text`. Indices past the end of
+    /// `text` (from another string) are clamped to its end.
     public func rects(for range: Range<String.Index>) -> [LayoutRect] {
         let utf16 = text.utf16
-        let start = utf16.distance(from: utf16.startIndex, to: range.lowerBound)
-        let end = utf16.distance(from: utf16.startIndex, to: range.upperBound)
-        return rects(for: start..<end)
+        let start = utf16.distance(from: utf16.startIndex, to: Swift.min(range.lowerBound, text.endIndex))
+        let end = utf16.distance(from: utf16.startIndex, to: Swift.min(range.upperBound, text.endIndex))
+        return rects(for: start..<Swift.max(start, end))
     }
 
     /// The x extents (block coordinates) of the runs of selected glyphs on one line.

@@ -5,6 +5,14 @@
 extension Layout: Codable {
     private enum CodingKeys: String, CodingKey {
         case text, width, height, minSize, maxSize, heightScale, overflowsHeight, lines, sizeSpans, missing, fonts
+        case breaks, box, boxHeight, chosenMinimum, limitingRange, blockTop
+    }
+
+    /// `limitingRange` in JSON: the segment's offsets and its text.
+    private struct LimitingDocument: Codable {
+        var start: Int
+        var end: Int
+        var text: String?
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -20,6 +28,23 @@ extension Layout: Codable {
         try container.encode(sizeSpans, forKey: .sizeSpans)
         try container.encode(missing, forKey: .missing)
         try container.encode(fontNames, forKey: .fonts)
+        try container.encode(breakStrategy, forKey: .breaks)
+        switch box {
+        case .none: try container.encode("none", forKey: .box)
+        case .limit(let height):
+            try container.encode("limit", forKey: .box)
+            try container.encode(height, forKey: .boxHeight)
+        case .fill(let height):
+            try container.encode("fill", forKey: .box)
+            try container.encode(height, forKey: .boxHeight)
+        }
+        try container.encode(chosenMinimum, forKey: .chosenMinimum)
+        try container.encode(blockTop, forKey: .blockTop)
+        if let range = limitingRange {
+            try container.encode(
+                LimitingDocument(start: range.lowerBound, end: range.upperBound, text: substring(range.lowerBound, range.upperBound)),
+                forKey: .limitingRange)
+        }
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,6 +59,16 @@ extension Layout: Codable {
         missing = try container.decode([MissingCharacters].self, forKey: .missing)
         fontNames = try container.decode([String].self, forKey: .fonts)
         lines = try container.decode([LineDocument].self, forKey: .lines).map(\.line)
+        breakStrategy = try container.decodeIfPresent(LayoutOptions.BreakStrategy.self, forKey: .breaks) ?? .greedy
+        let boxHeight = try container.decodeIfPresent(Double.self, forKey: .boxHeight)
+        switch (try container.decodeIfPresent(String.self, forKey: .box), boxHeight) {
+        case ("limit", let height?): box = .limit(height: height)
+        case ("fill", let height?): box = .fill(height: height)
+        default: box = .none
+        }
+        chosenMinimum = try container.decodeIfPresent(Double.self, forKey: .chosenMinimum) ?? minSize
+        blockTop = try container.decodeIfPresent(Double.self, forKey: .blockTop) ?? 0
+        limitingRange = try container.decodeIfPresent(LimitingDocument.self, forKey: .limitingRange).map { $0.start..<$0.end }
     }
 }
 

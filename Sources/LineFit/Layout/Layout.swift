@@ -22,12 +22,29 @@ public struct Layout: Hashable, Sendable {
     public var missing: [MissingCharacters]
     /// The fonts runs refer to by index: the chain the layout was made with.
     public var fontNames: [String]
+    /// How the lines were broken.
+    public var breakStrategy: LayoutOptions.BreakStrategy = .greedy
+    /// The box the block was set in (`.none` without one).
+    public var box: LayoutOptions.Box = .none
+    /// The smallest line size the breaks were chosen for: the minimum used (greedy, or
+    /// balanced without a box), or t*, the largest smallest-line size whose block fits the
+    /// box (filling). 0 when the layout has no lines.
+    public var chosenMinimum: Double = 0
+    /// When filling a box stopped growing because a segment that cannot break fills the width
+    /// (a long word or URL): that segment's UTF-16 range.
+    public var limitingRange: Range<Int>? = nil
+    /// Where the block's top sits inside its box (from `verticalAlignment`); 0 without a box.
+    public var blockTop: Double = 0
 
+    /// Equal blocks: the same lines, sizes and flags. The box the block was placed in (`box`,
+    /// `blockTop`) is a record of the request, not part of the block: a height limit the
+    /// block already meets gives the same layout as no limit.
     public static func == (lhs: Layout, rhs: Layout) -> Bool {
         lhs.lines == rhs.lines && lhs.width == rhs.width && lhs.height == rhs.height
             && lhs.minSize == rhs.minSize && lhs.maxSize == rhs.maxSize && lhs.heightScale == rhs.heightScale
             && lhs.overflowsHeight == rhs.overflowsHeight && lhs.missing == rhs.missing
-            && lhs.fontNames == rhs.fontNames && lhs.text == rhs.text
+            && lhs.fontNames == rhs.fontNames && lhs.text == rhs.text && lhs.breakStrategy == rhs.breakStrategy
+            && lhs.chosenMinimum == rhs.chosenMinimum && lhs.limitingRange == rhs.limitingRange
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -47,11 +64,17 @@ public struct Layout: Hashable, Sendable {
         substring(line.start, line.end)
     }
 
-    /// The text of a UTF-16 range of `text`.
+    /// The text of a UTF-16 range of `text`. Offsets are clamped to `0...text.utf16.count`
+    /// and a reversed range gives the empty string (a layout decoded from JSON may carry any
+    /// numbers); half a surrogate pair at an end reads as U+FFFD.
     public func substring(_ start: Int, _ end: Int) -> String {
         let utf16 = text.utf16
-        let from = utf16.index(utf16.startIndex, offsetBy: start)
-        let to = utf16.index(from, offsetBy: end - start)
+        let count = utf16.count
+        let lower = Swift.min(Swift.max(0, start), count)
+        let upper = Swift.min(Swift.max(lower, end), count)
+        guard upper > lower else { return "" }
+        let from = utf16.index(utf16.startIndex, offsetBy: lower)
+        let to = utf16.index(from, offsetBy: upper - lower)
         return String(decoding: Array(utf16[from..<to]), as: UTF16.self)
     }
 }

@@ -35,15 +35,16 @@ public final class LayoutEngine {
         (measurer.shaper.cache?.hits ?? 0, measurer.shaper.cache?.misses ?? 0)
     }
 
+    /// UTF-16 units this engine has shaped with HarfBuzz (for the scaling tests).
+    var shapedUnits: Int { measurer.shaper.shapedUnits }
+
     /// Fits `text` with `fonts` under `options`. Throws only for invalid options; an empty
     /// text gives a layout without lines.
     public func layout(_ text: String, fonts: FontChain, options: LayoutOptions) throws -> Layout {
         try options.validate()
         let units = Array(text.utf16)
         let paragraphs = measureParagraphs(units, fonts: fonts, options: options)
-        return HeightLimit.apply(options: options) { min, max in
-            fit(text, paragraphs: paragraphs, fonts: fonts, options: options, minSize: min, maxSize: max)
-        }
+        return BoxFitting(engine: self, text: text, paragraphs: paragraphs, fonts: fonts, options: options).layout()
     }
 
     // MARK: - Stages
@@ -130,16 +131,19 @@ public final class LayoutEngine {
     }
 
     /// Stacks fitted lines into a block and wraps them in a `Layout`.
-    func assemble(_ text: String, lines: inout [Line], missing: [MissingCharacters], context: FittingContext) -> Layout {
+    func assemble(
+        _ text: String, lines: inout [Line], missing: [MissingCharacters], context: FittingContext,
+        emptySize: Double? = nil
+    ) -> Layout {
         // `inout` so that stacking edits the caller's array in place instead of a copy.
         let height = BlockStacking.stack(
             &lines, emptyMetrics: context.placement.verticalMetrics([]), minSize: context.minSize,
             width: context.options.width, lineSpacing: context.options.lineSpacing,
-            alignment: context.options.alignment)
+            alignment: context.options.alignment, emptySize: emptySize)
         return Layout(
             text: text, lines: lines, width: context.options.width, height: height, minSize: context.minSize,
             maxSize: context.fitter.grid.maxSize, heightScale: 1, overflowsHeight: false, missing: missing,
-            fontNames: context.fontNames)
+            fontNames: context.fontNames, chosenMinimum: lines.isEmpty ? 0 : context.minSize)
     }
 
     func lineShaper(_ measured: MeasuredParagraph, context: FittingContext) -> LineShaper {

@@ -182,12 +182,18 @@ public struct LayoutOptions: Hashable, Sendable {
         guard lineSpacing > 0, lineSpacing <= 10 else {
             throw LineFitError.invalidOption(name: "line spacing", reason: "must be in (0, 10], got \(lineSpacing)")
         }
-        guard minimumFloor > 0 else {
-            throw LineFitError.invalidOption(name: "minimum floor", reason: "must be greater than 0, got \(minimumFloor)")
+        guard minimumFloor >= LayoutOptions.smallestFloor, minimumFloor <= LayoutOptions.largestSize else {
+            throw LineFitError.invalidOption(
+                name: "minimum floor",
+                reason: "must be from \(LayoutOptions.smallestFloor) to \(LayoutOptions.largestSize) pt, got \(minimumFloor)")
         }
         if let height = box.height {
             try finite(height, "height")
-            guard height > 0 else { throw LineFitError.invalidOption(name: "height", reason: "must be greater than 0, got \(height)") }
+            let smallest = smallestHeight
+            guard height >= smallest else {
+                throw LineFitError.invalidOption(
+                    name: "height", reason: "must be at least one line at the minimum floor (\(smallest) pt), got \(height)")
+            }
         }
         for variation in variations {
             guard variation.tag.utf8.count == 4, variation.tag.allSatisfy({ $0.isASCII }) else {
@@ -197,12 +203,6 @@ public struct LayoutOptions: Hashable, Sendable {
         }
         // Declared for the issues in flight (docs/OPTIONS.md); each check goes when its
         // option is implemented, so no option is silently ignored.
-        if breakStrategy != .greedy {
-            throw LineFitError.invalidOption(name: "breaks", reason: "\(breakStrategy.rawValue) is not implemented yet")
-        }
-        if case .fill = box {
-            throw LineFitError.invalidOption(name: "fill-box", reason: "filling a box is not implemented yet")
-        }
         if lineFill != .size {
             throw LineFitError.invalidOption(name: "fit", reason: "\(lineFill.rawValue) is not implemented yet")
         }
@@ -219,6 +219,16 @@ public struct LayoutOptions: Hashable, Sendable {
     public static let largestSize = 16_000.0
     /// Below this a step no longer changes what a screen shows and the grid gets huge.
     public static let smallestStep = 0.001
+    /// The smallest `minimumFloor`: a point is the least size anyone can read, and below it
+    /// sizes reach 0 in floating point (a floor of 5e-324 made every line 0 pt).
+    public static let smallestFloor = 1.0
+
+    /// The smallest height a box may have: one line at the floor, taken as one em at
+    /// `minimumFloor` times `lineSpacing` when that is below 1. The exact line height needs
+    /// the fonts (ascent + descent, about 1.2 em for most), which options do not know; this
+    /// font-independent bound rules out heights no line can ever meet, and a limit a real
+    /// line still overflows gives a layout with `overflowsHeight` set.
+    public var smallestHeight: Double { minimumFloor * Swift.min(1, lineSpacing) }
 }
 
 /// An OpenType feature setting, such as `liga` off or `ss01` on.

@@ -72,10 +72,11 @@ enum BlockStacking {
     /// it takes the size of the line before it, or of the first non-empty line after it when
     /// it comes first, or the minimum when the whole text is empty lines; its height is the
     /// primary font's ascent + descent at that size, so a blank line looks like a gap of one
-    /// line of the text around it.
+    /// line of the text around it. `emptySize`, when given, is every empty line's size instead
+    /// (the balanced strategy: the threshold size, so paragraphs stay independent).
     static func stack(
         _ lines: inout [Line], emptyMetrics: (ascent: Double, descent: Double), minSize: Double,
-        width: Double, lineSpacing: Double, alignment: LayoutOptions.Alignment
+        width: Double, lineSpacing: Double, alignment: LayoutOptions.Alignment, emptySize: Double? = nil
     ) -> Double {
         var previousSize: Double? = nil
         let firstSize = lines.first(where: { !$0.flags.contains(.empty) })?.size ?? minSize
@@ -83,7 +84,7 @@ enum BlockStacking {
         for index in lines.indices {
             var line = lines[index]
             if line.flags.contains(.empty) {
-                line.size = previousSize ?? firstSize
+                line.size = emptySize ?? previousSize ?? firstSize
                 line.flags.remove(.heldAtMax)
                 line.ascent = emptyMetrics.ascent * line.size
                 line.descent = emptyMetrics.descent * line.size

@@ -26,6 +26,9 @@ struct ShapingStyle {
 final class HarfBuzzShaper {
     private let buffer: OpaquePointer
     private var scriptCache: [Int32: hb_script_t] = [:]
+    /// UTF-16 units handed to `hb_shape` so far (the items, not their context): the measure
+    /// of shaping work that the scaling tests hold linear in the text's length.
+    private(set) var shapedUnits = 0
 
     init() {
         buffer = hb_buffer_create()
@@ -87,6 +90,7 @@ final class HarfBuzzShaper {
     ) {
         glyphs.removeAll(keepingCapacity: true)
         guard !item.isEmpty else { return }
+        shapedUnits += item.count
         hb_buffer_clear_contents(buffer)
         text.withUnsafeBufferPointer { units in
             hb_buffer_add_utf16(

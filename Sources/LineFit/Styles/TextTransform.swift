@@ -106,6 +106,7 @@ public struct TransformedText: Hashable, Sendable {
         mapped.missing = layout.missing.map {
             MissingCharacters(start: originalOffset($0.start), end: originalOffset($0.end), codePoints: $0.codePoints)
         }
+        mapped.limitingRange = layout.limitingRange.map { originalOffset($0.lowerBound)..<originalOffset($0.upperBound) }
         return mapped
     }
 }

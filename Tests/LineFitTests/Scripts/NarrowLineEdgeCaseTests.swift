@@ -44,7 +44,7 @@ import Testing
     @Test func leadingSpacesBeforeATooWideWordMakeNoBlankLine() throws {
         let layout = try Self.layout("  longword", width: 60)
         LayoutInvariants.expectTiles(layout)
-        // Today: ["", "lon", "gw", "ord"], the first line holding only the two spaces.
+        // Once ["", "lon", "gw", "ord"]: the first line held only the two spaces.
         #expect(layout.lines.allSatisfy { $0.contentEnd > $0.start && !$0.flags.contains(.empty) })
     }
 
@@ -87,7 +87,7 @@ import Testing
                 wrong.append("\(sample.debugDescription) at \(exact): \(Self.contents(layout)), flags \(layout.lines.map(\.flags.rawValue))")
             }
         }
-        // Today about a third of the samples wrap or overflow (e.g. "fox" → ["fo", "x"]).
+        // A third of the samples once wrapped or overflowed (e.g. "fox" → ["fo", "x"]).
         #expect(wrong.isEmpty, "\(wrong.count) of \(samples.count):\n\(wrong.joined(separator: "\n"))")
     }
 }

@@ -1,0 +1,21 @@
+// swift-tools-version:6.1
+// Coverage-guided fuzz targets for LineFit (libFuzzer + AddressSanitizer). Build and run as
+// Fuzz/README.md says: `swift build` with `-sanitize=fuzzer` and `-parse-as-library`, since
+// libFuzzer supplies `main` and calls `LLVMFuzzerTestOneInput` for every input.
+import PackageDescription
+
+let package = Package(
+    name: "LineFitFuzz",
+    dependencies: [.package(name: "LineFit", path: "..")],
+    targets: [
+        // Decoding fuzz bytes into text, options and edits, and the invariants every layout holds.
+        .target(name: "FuzzSupport", dependencies: [.product(name: "LineFit", package: "LineFit")]),
+        .executableTarget(name: "FuzzLayout", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzEditor", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzFonts", dependencies: ["FuzzSupport"]),
+        // The C API (linefit.h) called with arbitrary arguments, NULLs and sizes included.
+        .executableTarget(
+            name: "FuzzCAPI", dependencies: ["FuzzSupport", .product(name: "LineFitC", package: "LineFit")]),
+        // Balanced/fill layouts and batch input get a target here when they land.
+    ]
+)

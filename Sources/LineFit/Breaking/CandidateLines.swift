@@ -1,0 +1,214 @@
+import Foundation
+
+/// Every line the balanced strategy may choose in one paragraph, measured on the paragraph's
+/// prefix sums (the width oracle): the break positions, and for each pair of positions that
+/// makes a line narrow enough for the smallest size in play, its em width, fitted size and
+/// height per point.
+///
+/// Positions are the UAX #14 opportunities; inside a word too wide for the width even at the
+/// smallest size, the grapheme-cluster boundaries that are also HarfBuzz cluster starts are
+/// added as emergency positions (a last resort: they carry `BalancedCost.emergencyPenalty`).
+struct CandidateLines {
+    /// Relative offsets; the first is 0 and the last the paragraph's length.
+    var positions: [Int] = []
+    var isEmergency: [Bool] = []
+    /// Edges from position index `a` are `edgeStart[a]..<edgeStart[a + 1]`, in order of end.
+    var edgeStart: [Int] = []
+    var edgeFrom: [Int] = []
+    var edgeTo: [Int] = []
+    var contentEnd: [Int] = []
+    var emWidth: [Double] = []
+    /// The size the fitter gives the line on the candidate grid (`fitLinear` on `emWidth`).
+    var size: [Double] = []
+    /// ln of the size used for shape cost (the fitted size; for a fixed size, the size the
+    /// line would take if it could grow, so that even widths are what counts).
+    var logShapeSize: [Double] = []
+    /// Line height per point of size: (largest ascent + largest descent in em) × line spacing.
+    var heightPerPoint: [Double] = []
+    /// Wider than the width even at the smallest size (one cluster): allowed at any threshold.
+    var forced: [Bool] = []
+    var heldAtMax: [Bool] = []
+    /// The line is one UAX #14 segment (no opportunity inside it).
+    var oneSegment: [Bool] = []
+    /// Share of the width the line fills at its size.
+    var fill: [Double] = []
+    /// The widest segment that cannot break (content range) and the size at which it fills
+    /// the width (on the grid); nil for an empty paragraph.
+    var widestSegment: (range: Range<Int>, size: Double)?
+    /// The size the whole paragraph would take on one line (0 when it does not fit even at
+    /// the smallest size).
+    var wholeSize = 0.0
+    var isEmpty = false
+
+    var edgeCount: Int { edgeTo.count }
+    var last: Int { positions.count - 1 }
+
+    /// Scans estimates past the width by this fraction so a line that fits exactly is never
+    /// left out for a last-bit difference (the fitter then decides on the line's own glyphs).
+    static let estimateSlack = 1e-9
+
+    /// - Parameters:
+    ///   - lowest: the smallest line size any threshold will ask for (the minimum, or the
+    ///     floor when filling a box); lines too wide at it are not candidates.
+    ///   - fitter: the fitter on the grid from `lowest` to the maximum.
+    ///   - widthOverride: exact em widths for lines whose estimate was wrong (repair).
+    init(
+        _ paragraph: MeasuredParagraph, fitter: LineFitter, lowest: Double, tracking: Double,
+        metrics: FontChainMetrics, lineSpacing: Double, fixedSize: Bool,
+        widthOverride: [LineKey: Double] = [:]
+    ) {
+        let width = fitter.width
+        let length = paragraph.length
+        if paragraph.contentLength == 0 {
+            isEmpty = true
+            positions = [0, length]
+            isEmergency = [false, false]
+            edgeStart = [0, 1, 1]
+            edgeFrom = [0]
+            edgeTo = [1]
+            contentEnd = [0]
+            emWidth = [0]
+            size = [fitter.grid.minSize]
+            logShapeSize = [0]
+            heightPerPoint = [metrics.primaryHeight * lineSpacing]
+            forced = [false]
+            heldAtMax = [false]
+            oneSegment = [false]
+            fill = [0]
+            return
+        }
+        // Positions: opportunities, and cluster boundaries inside segments too wide at `lowest`.
+        var previous = 0
+        positions.append(0)
+        isEmergency.append(false)
+        var widest: (Range<Int>, Double)?
+        for opportunity in paragraph.breaks where opportunity > 0 {
+            let content = paragraph.contentEnd(from: previous, to: opportunity)
+            if content > previous {
+                let em = paragraph.estimatedWidth(previous, content, tracking: tracking)
+                if widest == nil || em > widest!.1 { widest = (previous..<content, em) }
+                if em * lowest > width * (1 + Self.estimateSlack) {
+                    var q = previous + 1
+                    while q < content {
+                        if paragraph.isGraphemeStart[q] && paragraph.isClusterStart[q] && !paragraph.isWhitespace[q - 1] {
+                            positions.append(q)
+                            isEmergency.append(true)
+                        }
+                        q += 1
+                    }
+                }
+            }
+            positions.append(opportunity)
+            isEmergency.append(false)
+            previous = opportunity
+        }
+        if positions.last != length {
+            positions.append(length)
+            isEmergency.append(false)
+        }
+        if let (range, em) = widest {
+            widestSegment = (range, em > 0 ? fitter.fitLinear(emWidth: em).size : fitter.grid.maxSize)
+        }
+        let count = positions.count
+        edgeStart.reserveCapacity(count + 1)
+        // About a dozen lines per start on captions; reserved once instead of grown.
+        let expected = count * 12
+        do {
+            edgeFrom.reserveCapacity(expected); edgeTo.reserveCapacity(expected); contentEnd.reserveCapacity(expected)
+            emWidth.reserveCapacity(expected); size.reserveCapacity(expected); logShapeSize.reserveCapacity(expected)
+            heightPerPoint.reserveCapacity(expected); forced.reserveCapacity(expected); heldAtMax.reserveCapacity(expected)
+            oneSegment.reserveCapacity(expected); fill.reserveCapacity(expected)
+        }
+        // One font on the whole paragraph (the common case): one line height for every line.
+        let singleFont = paragraph.runs.allSatisfy { $0.fontIndex == paragraph.runs.first?.fontIndex }
+        let uniformHeight = metrics.height(paragraph, 0, paragraph.contentLength) * lineSpacing
+        for a in 0..<count {
+            edgeStart.append(edgeTo.count)
+            guard a < count - 1 else { continue }
+            let start = positions[a]
+            var any = false
+            var b = a + 1
+            while b < count {
+                let end = positions[b]
+                let content = paragraph.contentEnd(from: start, to: end)
+                // Leading spaces alone do not make a line (unless they are all there is).
+                if content == start && b < count - 1 {
+                    b += 1
+                    continue
+                }
+                let key = LineKey(start: start, contentEnd: content)
+                let em = widthOverride[key] ?? paragraph.estimatedWidth(start, content, tracking: tracking)
+                let fitsLowest = em * lowest <= width * (1 + Self.estimateSlack)
+                if !fitsLowest && any { break }
+                let fit = fitter.fitLinear(emWidth: em)
+                edgeFrom.append(a)
+                edgeTo.append(b)
+                contentEnd.append(content)
+                emWidth.append(em)
+                size.append(fit.size)
+                let shapeSize = fixedSize ? (em > 0 ? width / em : fit.size) : fit.size
+                logShapeSize.append(shapeSize > 0 ? log(shapeSize) : 0)
+                heightPerPoint.append(singleFont ? uniformHeight : metrics.height(paragraph, start, content) * lineSpacing)
+                forced.append(fit.overflows)
+                heldAtMax.append(fit.heldAtMax && content > start)
+                oneSegment.append(b == a + 1 && !isEmergency[a] && !isEmergency[b])
+                fill.append(min(1, em * fit.size / width))
+                if a == 0 && b == count - 1 && !fit.overflows { wholeSize = fit.size }
+                any = true
+                if !fitsLowest { break }
+                b += 1
+            }
+        }
+        edgeStart.append(edgeTo.count)
+    }
+}
+
+/// A line by its content range, relative to its paragraph.
+struct LineKey: Hashable {
+    var start: Int
+    var contentEnd: Int
+}
+
+/// Vertical metrics of a font chain in em, to give candidate lines their heights without
+/// building pieces.
+struct FontChainMetrics {
+    var ascent: [Double]
+    var descent: [Double]
+
+    init(_ chain: FontChain) {
+        ascent = chain.fonts.map { Double($0.metrics.ascender) / Double($0.unitsPerEm) }
+        descent = chain.fonts.map { Double($0.metrics.descender) / Double($0.unitsPerEm) }
+    }
+
+    var primaryHeight: Double { ascent[0] + descent[0] }
+
+    /// (Largest ascent + largest descent) of the fonts of the runs over `start..<content`, as
+    /// `LinePlacement.verticalMetrics` computes for the line's pieces.
+    func height(_ paragraph: MeasuredParagraph, _ start: Int, _ content: Int) -> Double {
+        guard content > start, !paragraph.runs.isEmpty else { return primaryHeight }
+        var up = 0.0, down = 0.0
+        var index = paragraph.runIndex(containing: start)
+        while index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < content {
+            let font = paragraph.runs[index].fontIndex
+            up = max(up, ascent[font])
+            down = max(down, descent[font])
+            index += 1
+        }
+        return up + down
+    }
+}
+
+extension MeasuredParagraph {
+    /// The em width of the widest stretch between two break opportunities (trailing spaces
+    /// left out): what no line break can make narrower.
+    func widestSegmentEm(tracking: Double) -> Double {
+        var widest = 0.0
+        var previous = 0
+        for opportunity in breaks where opportunity > 0 {
+            let content = contentEnd(from: previous, to: opportunity)
+            if content > previous { widest = max(widest, estimatedWidth(previous, content, tracking: tracking)) }
+            previous = opportunity
+        }
+        return widest
+    }
+}

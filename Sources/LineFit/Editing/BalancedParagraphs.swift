@@ -1,0 +1,53 @@
+/// An editor session's state for the balanced strategy and for filling a box: each
+/// paragraph's candidate lines, stage 2 result and fitted lines, kept by the paragraph's text
+/// so that an edit rebuilds only the paragraph it touched.
+///
+/// Balanced without a box: stage 2 runs again only for the edited paragraph (the others hit
+/// their cached result). Filling a box: stage 1 runs over every paragraph's cached candidate
+/// lines, stage 2 again only where the threshold or the height budget changed; nothing
+/// outside the edited paragraph is re-measured either way.
+struct BalancedParagraphs {
+    private var cache: [[UInt16]: LayoutEngine.BalancedParagraph] = [:]
+
+    /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
+    /// layout) and `edit` (where the text changed, new offsets) make the hint: the breaks of
+    /// the edited paragraph before the edit stay unless the stability rule lets them go.
+    mutating func layout(
+        _ text: String, units: [UInt16], paragraphs: [(ParagraphRange, MeasuredParagraph)], engine: LayoutEngine,
+        fonts: FontChain, options: LayoutOptions, previous: Layout?, editStart: Int?
+    ) -> Layout {
+        let fillHeight: Double?
+        if case .fill(let height) = options.box { fillHeight = height } else { fillHeight = nil }
+        var entries: [LayoutEngine.BalancedParagraph?] = []
+        var keys: [[UInt16]] = []
+        var inputs = paragraphs
+        for (index, (range, measured)) in paragraphs.enumerated() {
+            let key = Array(units[range.range])
+            keys.append(key)
+            let cached = cache[key]
+            entries.append(cached)
+            if cached == nil {
+                // Window re-measurement patches the prefix sums (equal up to the last bits);
+                // candidates from freshly summed tables rank exactly as a fresh layout's.
+                var exact = measured
+                exact.deriveGlyphTables()
+                inputs[index].1 = exact
+            }
+        }
+        var hints: [BreakHint?] = []
+        if options.stableBreaks, let previous, let editStart {
+            hints = paragraphs.map { range, _ in
+                let base = range.range.lowerBound
+                guard range.range.contains(editStart) || range.range.upperBound == editStart else { return nil }
+                let kept = previous.lines.map(\.start).filter { $0 > base && $0 < editStart }.map { $0 - base }
+                return kept.isEmpty ? nil : BreakHint(breaks: Set(kept), limit: editStart - base)
+            }
+        }
+        let layout = engine.fitBalanced(
+            text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
+            maxSize: options.maxSize, fillHeight: fillHeight, hints: hints)
+        cache.removeAll(keepingCapacity: true)
+        for (key, entry) in zip(keys, entries) { cache[key] = entry }
+        return BoxFitting.placed(layout, options: options)
+    }
+}

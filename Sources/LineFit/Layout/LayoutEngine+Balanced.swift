@@ -1,0 +1,434 @@
+/// The balanced strategy over a whole text: per paragraph candidate lines, stage 1 (the
+/// largest smallest-line size whose block fits the box) across paragraphs, stage 2 (the
+/// least shape cost) per paragraph, then the chosen lines measured and fitted exactly as the
+/// greedy strategy fits its lines.
+extension LayoutEngine {
+    /// What the balanced strategy keeps per paragraph between calls (an editor session keeps
+    /// it across keystrokes; a paragraph whose text changed gets a new one).
+    struct BalancedParagraph {
+        var candidates: CandidateLines
+        var settings: BalancedSettings
+        /// Exact em widths of lines whose estimate proved wrong (see `repairRounds`).
+        var overrides: [LineKey: Double] = [:]
+        var solvedFor: Stage2Key?
+        /// Stage 2's final (height, cost, path) entries for `solvedFor`.
+        var finals: [(height: Double, cost: Double, path: [Int])] = []
+        /// The lines last fitted for `fittedFor`, at the paragraph's base then.
+        var fittedFor: FittedKey?
+        var fitted: [Line] = []
+    }
+
+    struct Stage2Key: Equatable {
+        var threshold: Double
+        var emptySize: Double
+        var writerThreshold: Double
+        var budget: Double?
+        var hint: [Int]?
+        var hintLimit: Int
+    }
+
+    struct FittedKey: Equatable {
+        var path: [Int]
+        var gridMinimum: Double
+        var base: Int
+    }
+
+    /// The settings that decide the candidate lines; a cache made for other settings is rebuilt.
+    struct BalancedSettings: Equatable {
+        var lowest: Double
+        var maxSize: Double
+        var step: Double
+        var width: Double
+        var tracking: Double
+        var lineSpacing: Double
+        var fixedSize: Bool
+    }
+
+    /// A chosen line that measures wider than its estimate (a reshaped edge) gets its exact
+    /// width and the paragraph is optimised again; two rounds repair a paragraph with two
+    /// such lines in a row, and a third wrong estimate is accepted as fitted at the grid's
+    /// minimum (flagged `overflows` like any line too wide at the minimum).
+    static let repairRounds = 2
+    /// When the fitted block measures taller than the optimiser's heights said (fonts with
+    /// other metrics on some lines, hinted widths), the box is tried again this many times,
+    /// each time smaller by the overshoot.
+    static let heightRetries = 3
+
+    /// Filling a box, candidate lines start at the floor only when they must: a ladder of
+    /// floor × 2^k at most a quarter of the size a block of the whole text could reach at
+    /// most (lines of height h·s filling the width hold W/s em each, so t* ≤ √(H·W / (h·E))
+    /// for E em of text; t* comes out above half of that on captions). A smaller ladder
+    /// value would only add lines no optimum uses; if t* ever comes out so low that a line
+    /// it allows (τ·t*, or a writer's line at half t*) is below the ladder value, the layout
+    /// is redone from the floor.
+    static let ladderShare = 1.0 / 4
+
+    func balancedSettings(
+        options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
+        paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil
+    ) -> BalancedSettings {
+        var lowest = fillHeight != nil ? min(options.minimumFloor, minSize, maxSize) : minSize
+        if let height = fillHeight, let metrics {
+            let em = paragraphs.reduce(0) { $0 + $1.estimatedWidth(0, $1.contentLength, tracking: options.tracking) }
+            let lineHeight = metrics.primaryHeight * options.lineSpacing
+            if em > 0, lineHeight > 0 {
+                let reach = (height * options.width / (lineHeight * em)).squareRoot()
+                while lowest * 2 <= reach * Self.ladderShare && lowest * 2 <= maxSize { lowest *= 2 }
+            }
+        }
+        return BalancedSettings(
+            lowest: lowest, maxSize: maxSize, step: options.step, width: options.width, tracking: options.tracking,
+            lineSpacing: options.lineSpacing, fixedSize: minSize == maxSize)
+    }
+
+    func balancedParagraph(
+        _ measured: MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
+        overrides: [LineKey: Double] = [:]
+    ) -> BalancedParagraph {
+        let fitter = LineFitter(
+            grid: SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step),
+            width: settings.width, tracking: settings.tracking)
+        let candidates = CandidateLines(
+            measured, fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, metrics: metrics,
+            lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides)
+        return BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
+    }
+
+    /// A balanced layout, filling `fillHeight` when given. `cache` holds one entry per
+    /// paragraph (rebuilt here when its count differs); `hints` the stability rule's kept
+    /// breaks per paragraph.
+    func fitBalanced(
+        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
+        fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
+        hints: [BreakHint?] = []
+    ) -> Layout {
+        let metrics = FontChainMetrics(fonts)
+        var settings = balancedSettings(
+            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, paragraphs: paragraphs.map(\.1),
+            metrics: metrics)
+        if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
+        while true {
+            var entries = paragraphs.indices.map { index in
+                if let entry = cache[index], entry.settings == settings { return entry }
+                return balancedParagraph(paragraphs[index].1, settings: settings, metrics: metrics)
+            }
+            let layout = fitBalancedBox(
+                text, paragraphs: paragraphs, cache: &entries, fonts: fonts, options: options, settings: settings,
+                metrics: metrics, fillHeight: fillHeight, hints: hints)
+            cache = entries
+            let floor = min(options.minimumFloor, minSize, maxSize)
+            let reach = layout.chosenMinimum * min(BalancedCost.tau, BalancedCost.writerShare)
+            if fillHeight != nil, settings.lowest > floor, layout.overflowsHeight || reach < settings.lowest {
+                settings.lowest = floor
+                continue
+            }
+            return layout
+        }
+    }
+
+    private func fitBalancedBox(
+        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
+        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, metrics: FontChainMetrics,
+        fillHeight: Double?, hints: [BreakHint?]
+    ) -> Layout {
+        var box = fillHeight
+        var layout = planAndFit(
+            text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
+            metrics: metrics, fillHeight: box, hints: hints)
+        var retries = 0
+        while let requested = fillHeight, let tried = box, layout.height > requested, !layout.overflowsHeight,
+              retries < Self.heightRetries {
+            box = tried - (layout.height - requested) - requested * 1e-9
+            layout = planAndFit(
+                text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
+                metrics: metrics, fillHeight: box, hints: hints)
+            retries += 1
+        }
+        if let requested = fillHeight, layout.height > requested { layout.overflowsHeight = true }
+        return layout
+    }
+
+    private func planAndFit(
+        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
+        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, metrics: FontChainMetrics,
+        fillHeight: Double?, hints: [BreakHint?]
+    ) -> Layout {
+        for _ in 0...Self.repairRounds {
+            let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+            let context = FittingContext(
+                fonts: fonts, options: options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
+            var lines: [Line] = []
+            var missing: [MissingCharacters] = []
+            var repaired = false
+            for (index, (paragraph, measured)) in paragraphs.enumerated() {
+                let base = paragraph.range.lowerBound
+                missing.append(contentsOf: measured.missing.shifted(by: base))
+                let key = FittedKey(path: plan.paths[index], gridMinimum: plan.gridMinimum, base: base)
+                if let old = cache[index].fittedFor, old.path == key.path, old.gridMinimum == key.gridMinimum,
+                   old.base != base {
+                    // Text inserted or deleted before the paragraph: the same lines, moved.
+                    cache[index].fitted = cache[index].fitted.map { $0.shifted(by: base - old.base) }
+                    cache[index].fittedFor = key
+                }
+                if cache[index].fittedFor != key {
+                    let candidates = cache[index].candidates
+                    cache[index].fitted = plan.paths[index].map { edge in
+                        let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
+                        let span = LineSpan(
+                            start: candidates.positions[from], end: candidates.positions[to],
+                            contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to],
+                    reach: measured.length)
+                        return fitLine(span, paragraph: measured, base: base, context: context)
+                    }
+                    cache[index].fittedFor = key
+                    for (edge, line) in zip(plan.paths[index], cache[index].fitted)
+                    where line.flags.contains(.overflows) && !cache[index].candidates.forced[edge] && line.size > 0 {
+                        // The estimate said it fits at the grid's minimum; its glyphs say not.
+                        var overrides = cache[index].overrides
+                        overrides[LineKey(start: line.start - base, contentEnd: line.contentEnd - base)] = line.width / line.size
+                        cache[index] = balancedParagraph(measured, settings: settings, metrics: metrics, overrides: overrides)
+                        repaired = true
+                        break
+                    }
+                }
+                lines.append(contentsOf: cache[index].fitted)
+            }
+            if repaired { continue }
+            var layout = assemble(text, lines: &lines, missing: missing, context: context, emptySize: plan.threshold)
+            layout.chosenMinimum = lines.isEmpty ? 0 : plan.threshold
+            layout.breakStrategy = .balanced
+            if let (index, range) = plan.limiting {
+                let base = paragraphs[index].0.range.lowerBound
+                layout.limitingRange = (base + range.lowerBound)..<(base + range.upperBound)
+            }
+            if let fillHeight, plan.floored, layout.height > fillHeight { layout.overflowsHeight = true }
+            return layout
+        }
+        // Out of repair rounds: the last plan's lines stand as fitted.
+        for index in cache.indices { cache[index].fittedFor = nil }
+        return planAndFitAccepting(
+            text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
+            fillHeight: fillHeight, hints: hints)
+    }
+
+    private func planAndFitAccepting(
+        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
+        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, fillHeight: Double?, hints: [BreakHint?]
+    ) -> Layout {
+        let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+        let context = FittingContext(
+            fonts: fonts, options: options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
+        var lines: [Line] = []
+        var missing: [MissingCharacters] = []
+        for (index, (paragraph, measured)) in paragraphs.enumerated() {
+            let base = paragraph.range.lowerBound
+            missing.append(contentsOf: measured.missing.shifted(by: base))
+            let candidates = cache[index].candidates
+            for edge in plan.paths[index] {
+                let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
+                let span = LineSpan(
+                    start: candidates.positions[from], end: candidates.positions[to],
+                    contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to],
+                    reach: measured.length)
+                lines.append(fitLine(span, paragraph: measured, base: base, context: context))
+            }
+        }
+        var layout = assemble(text, lines: &lines, missing: missing, context: context, emptySize: plan.threshold)
+        layout.chosenMinimum = lines.isEmpty ? 0 : plan.threshold
+        layout.breakStrategy = .balanced
+        if let fillHeight, plan.floored, layout.height > fillHeight { layout.overflowsHeight = true }
+        return layout
+    }
+}
+
+/// Stage 1 and stage 2 over the paragraphs of a text, on their candidate lines.
+struct BalancedPlan {
+    /// t*: the smallest-line size the breaks were chosen for.
+    var threshold: Double
+    /// The smallest size a chosen line may have (τ·t* on the grid when filling; t* otherwise).
+    var gridMinimum: Double
+    /// Edge paths per paragraph.
+    var paths: [[Int]]
+    /// Not even the floor fits the box.
+    var floored = false
+    /// The paragraph and range of the unbreakable segment that capped t*.
+    var limiting: (Int, Range<Int>)?
+
+    static func make(
+        cache: inout [LayoutEngine.BalancedParagraph], settings: LayoutEngine.BalancedSettings, fillHeight: Double?,
+        hints: [BreakHint?]
+    ) -> BalancedPlan {
+        /// The stability rule: the hinted optimum stands when it costs at most this much more.
+        func keepHinted(_ hinted: [(height: Double, cost: Double, path: [Int])], _ free: [(height: Double, cost: Double, path: [Int])]) -> Bool {
+            guard let h = hinted.map(\.cost).min() else { return false }
+            guard let f = free.map(\.cost).min() else { return true }
+            return h <= (1 + BalancedCost.stabilityMargin) * f
+        }
+        let grid = SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step)
+        // Hints (the stability rule) bind stage 2 only: t* is a property of the text.
+        func breaker(_ index: Int, emptySize: Double? = nil, writer: Double = .infinity, hinted: Bool = false) -> BalancedLineBreaker {
+            var breaker = BalancedLineBreaker(
+                cache[index].candidates, writerThreshold: writer, fixedSize: settings.fixedSize,
+                hint: hinted && index < hints.count ? hints[index] : nil)
+            breaker.emptySize = emptySize
+            return breaker
+        }
+        let count = cache.count
+        // The writer's-line rule is for lines the writer typed: a text with a newline.
+        let writerTyped = cache.lazy.filter { !$0.candidates.isEmpty }.count >= 2
+        func writer(_ t: Double) -> Double { writerTyped ? t : .infinity }
+        guard let height = fillHeight, !settings.fixedSize else {
+            // No box (or a fixed size): every line at least the minimum, the least cost.
+            let t = settings.lowest
+            var paths: [[Int]] = []
+            for index in 0..<count {
+                var finals = solve(
+                    &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t)), threshold: t, budget: nil,
+                    quantum: 1)
+                if index < hints.count, hints[index] != nil {
+                    let hinted = solve(
+                        &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t), hinted: true), threshold: t,
+                        budget: nil, quantum: 1)
+                    if keepHinted(hinted, finals) { finals = hinted }
+                }
+                paths.append(finals.min { $0.cost < $1.cost }?.path ?? [])
+            }
+            return BalancedPlan(threshold: t, gridMinimum: t, paths: paths)
+        }
+
+        // Stage 1: the largest threshold whose least block height fits, by binary search over
+        // the candidate line sizes (least height is monotone in the threshold).
+        var cap = Double.infinity
+        var capParagraph: (Int, Range<Int>)?
+        for index in 0..<count {
+            if let widest = cache[index].candidates.widestSegment, widest.size < cap {
+                cap = widest.size
+                capParagraph = (index, widest.range)
+            }
+        }
+        let ceiling = max(cap, settings.lowest)
+        var sizes: [Double] = [settings.lowest]
+        for index in 0..<count where !cache[index].candidates.isEmpty {
+            let lines = cache[index].candidates
+            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > settings.lowest && lines.size[e] <= ceiling {
+                sizes.append(lines.size[e])
+            }
+        }
+        sizes.sort()
+        var unique: [Double] = []
+        unique.reserveCapacity(sizes.count)
+        for size in sizes where unique.last != size { unique.append(size) }
+        func least(_ t: Double) -> [(height: Double, path: [Int])]? {
+            var result: [(height: Double, path: [Int])] = []
+            var total = 0.0
+            for index in 0..<count {
+                guard let path = breaker(index, emptySize: t).leastHeight(threshold: t) else { return nil }
+                total += path.height
+                if total > height { return nil }
+                result.append(path)
+            }
+            return result
+        }
+        guard let atFloor = least(unique[0]) else {
+            // Not even the floor fits: the least height at the floor, flagged by the caller.
+            let t = unique[0]
+            let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
+            return BalancedPlan(threshold: t, gridMinimum: t, paths: paths, floored: true)
+        }
+        var low = 0, high = unique.count
+        var bestLeast = atFloor
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if let found = least(unique[mid]) {
+                low = mid
+                bestLeast = found
+            } else {
+                high = mid
+            }
+        }
+        let t = unique[low]
+        var limiting: (Int, Range<Int>)?
+        if t == cap, let capParagraph { limiting = capParagraph }
+
+        // Stage 2: lines at least τ·t*, the least cost whose block fits.
+        let floorIndex = grid.index(atOrBelow: BalancedCost.tau * t)
+        let gridMinimum = max(settings.lowest, grid.size(at: floorIndex))
+        let quantum = height / Double(BalancedCost.heightBuckets)
+        var leastAtMinimum: [Double] = []
+        for index in 0..<count {
+            leastAtMinimum.append(breaker(index, emptySize: t).leastHeight(threshold: gridMinimum)?.height ?? 0)
+        }
+        let leastTotal = leastAtMinimum.reduce(0, +)
+        var fronts: [[(height: Double, cost: Double, path: [Int])]] = []
+        for index in 0..<count {
+            let budget = height - (leastTotal - leastAtMinimum[index])
+            var front = solve(
+                &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t)), threshold: gridMinimum,
+                budget: budget, quantum: quantum)
+            if index < hints.count, hints[index] != nil {
+                let hinted = solve(
+                    &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t), hinted: true),
+                    threshold: gridMinimum, budget: budget, quantum: quantum)
+                if keepHinted(hinted, front) { front = hinted }
+            }
+            fronts.append(front)
+        }
+        // Paragraphs share the box: a knapsack over their fronts, bucketed like the fronts.
+        struct Combined { var height: Double; var cost: Double; var choice: Int; var previous: Int }
+        var layers: [[Combined]] = [[Combined(height: 0, cost: 0, choice: -1, previous: -1)]]
+        for front in fronts {
+            var next: [Combined] = []
+            for (k, partial) in layers[layers.count - 1].enumerated() {
+                for (j, entry) in front.enumerated() where partial.height + entry.height <= height {
+                    next.append(Combined(
+                        height: partial.height + entry.height, cost: partial.cost + entry.cost, choice: j, previous: k))
+                }
+            }
+            next.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
+            var kept: [Combined] = []
+            var keptBucket = Int.min
+            for entry in next where kept.isEmpty || entry.cost < kept[kept.count - 1].cost {
+                let bucket = Int((entry.height / quantum).rounded(.down))
+                if bucket == keptBucket { kept[kept.count - 1] = entry } else { kept.append(entry); keptBucket = bucket }
+            }
+            layers.append(kept)
+            if kept.isEmpty { break }
+        }
+        guard layers.count == count + 1, let best = layers[count].min(by: { $0.cost < $1.cost }) else {
+            // Pruning lost every combination that fits: stage 1's breaks are known to fit.
+            return BalancedPlan(threshold: t, gridMinimum: gridMinimum, paths: bestLeast.map(\.path), limiting: limiting)
+        }
+        var paths = [[Int]](repeating: [], count: count)
+        var item = best
+        var smallest = gridMinimum
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            paths[index] = fronts[index][item.choice].path
+            item = layers[index][item.previous]
+            // A writer's line kept whole may sit below τ·t*: the grid reaches down to it.
+            let lines = cache[index].candidates
+            for edge in paths[index] where !lines.forced[edge] && !lines.isEmpty { smallest = min(smallest, lines.size[edge]) }
+        }
+        return BalancedPlan(threshold: t, gridMinimum: smallest, paths: paths, limiting: limiting)
+    }
+
+    /// Stage 2 of one paragraph, reused when nothing it depends on changed.
+    private static func solve(
+        _ paragraph: inout LayoutEngine.BalancedParagraph, breaker: BalancedLineBreaker, threshold: Double,
+        budget: Double?, quantum: Double
+    ) -> [(height: Double, cost: Double, path: [Int])] {
+        let hint = breaker.hint
+        let key = LayoutEngine.Stage2Key(
+            threshold: threshold, emptySize: breaker.emptySize ?? threshold, writerThreshold: breaker.writerThreshold,
+            budget: budget, hint: hint.map { $0.breaks.sorted() }, hintLimit: hint?.limit ?? 0)
+        if paragraph.solvedFor == key { return paragraph.finals }
+        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum)
+        paragraph.finals = front.final.map { (front.height($0), front.cost($0), front.path($0)) }
+        if paragraph.finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
+            // Over the budget even at its least height (the caller's combination then falls
+            // back to stage 1's breaks); without a budget every path is a final entry.
+            if budget == nil { paragraph.finals = [(least.height, breaker.cost(of: least.path), least.path)] }
+        }
+        paragraph.solvedFor = key
+        return paragraph.finals
+    }
+}

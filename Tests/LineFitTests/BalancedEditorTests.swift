@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import LineFit
+
+/// Editor sessions with the balanced strategy and a fill box: equal to fresh layouts after
+/// every random edit with the stability rule off; with it on, the rule's invariants.
+@Suite("Balanced editor sessions")
+struct BalancedEditorTests {
+    static let pieces = ["a", " ", "sun", " day", "summer ", "\n", "WOW", " coffee morning", "x", "together ", "."]
+
+    static func options(_ box: String, stable: Bool = false) -> LayoutOptions {
+        LayoutOptions(
+            width: 700, minSize: 24, maxSize: 260, breakStrategy: .balanced,
+            box: box == "fill" ? .fill(height: 1400) : LayoutOptions.Box.none, stableBreaks: stable)
+    }
+
+    /// Random edits on a session: inserts of words, spaces and newlines, deletions, backspaces.
+    static func edit(_ session: EditorSession, _ random: inout SplitMix64) throws -> Int {
+        let count = session.utf16Count
+        switch random.int(below: 4) {
+        case 0, 1:
+            let at = random.int(below: count + 1)
+            let text = random.pick(pieces)
+            try session.insert(text, at: at)
+            return at + text.utf16.count
+        case 2 where count > 0:
+            let from = random.int(below: count)
+            let to = min(count, from + 1 + random.int(below: 6))
+            try session.delete(from..<to)
+            return from
+        default:
+            // Typing at the end: the common case.
+            let text = random.pick(pieces)
+            try session.insert(text, at: count)
+            return count + text.utf16.count
+        }
+    }
+
+    @Test("a session equals a fresh layout after every random edit (stability off)", arguments: ["none", "fill"])
+    func equalsFresh(box: String) throws {
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let options = Self.options(box)
+        var random = SplitMix64(seed: box == "fill" ? 0xF1 : 0x0B)
+        var compared = 0
+        for round in 0..<4 {
+            let session = try EditorSession(text: "Type Mode\nbig words", fonts: fonts, options: options)
+            for step in 0..<40 {
+                _ = try Self.edit(session, &random)
+                let fresh = try layOut(session.text, fonts: fonts, options: options)
+                #expect(session.layout == fresh, "round \(round) step \(step): \(session.text.debugDescription)")
+                #expect(session.layout.blockTop == fresh.blockTop)
+                compared += 1
+            }
+        }
+        #expect(compared == 160)
+    }
+
+    @Test("with the stability rule: valid, within the margin of the fresh optimum, and earlier breaks kept more often")
+    func stabilityInvariants() throws {
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let stableOptions = Self.options("none", stable: true)
+        let caption = "we packed the car at dawn and drove four hours north to the lake where the water was still"
+        let stable = try EditorSession(fonts: fonts, options: stableOptions)
+        let plain = try EditorSession(fonts: fonts, options: Self.options("none"))
+        var movedStable = 0, movedPlain = 0
+        for character in caption {
+            let before = (stable.layout.lines.map(\.start), plain.layout.lines.map(\.start))
+            let caret = stable.utf16Count
+            try stable.insert(String(character), at: caret)
+            try plain.insert(String(character), at: caret)
+            let layout = stable.layout
+            expectTiling(layout)
+            for line in layout.lines where !line.flags.contains(.empty) {
+                #expect(line.width <= stableOptions.width * (1 + 1e-12) || line.flags.contains(.overflows))
+                #expect(line.size >= stableOptions.minSize)
+            }
+            // Cost within the margin of the fresh optimum, measured on the same oracle.
+            let engine = try LayoutEngine()
+            let measured = engine.measureParagraphs(Array(stable.text.utf16), fonts: fonts, options: stableOptions)
+            if measured.count == 1 {
+                let settings = engine.balancedSettings(options: stableOptions, minSize: 24, maxSize: 260, fillHeight: nil)
+                let paragraph = engine.balancedParagraph(measured[0].1, settings: settings, metrics: FontChainMetrics(fonts))
+                let breaker = BalancedLineBreaker(paragraph.candidates, writerThreshold: .infinity, fixedSize: false)
+                let best = breaker.front(threshold: 24, budget: nil, quantum: 1)
+                let optimum = best.final.map { best.cost($0) }.min() ?? 0
+                var path: [Int] = []
+                for line in layout.lines {
+                    let a = paragraph.candidates.positions.firstIndex(of: line.start)
+                    let b = paragraph.candidates.positions.firstIndex(of: line.end)
+                    if let a, let b, let edge = breaker.edge(from: a, to: b) { path.append(edge) }
+                }
+                if path.count == layout.lines.count {
+                    #expect(breaker.cost(of: path) <= (1 + BalancedCost.stabilityMargin) * optimum + 1e-9,
+                            "\(stable.text.debugDescription): \(breaker.cost(of: path)) vs optimum \(optimum)")
+                }
+            }
+            let typedBefore = before.0.filter { $0 < caret }
+            movedStable += typedBefore.filter { !layout.lines.map(\.start).contains($0) }.count
+            movedPlain += before.1.filter { $0 < caret }.filter { !plain.layout.lines.map(\.start).contains($0) }.count
+        }
+        #expect(movedStable <= movedPlain, "stable moved \(movedStable) breaks, plain \(movedPlain)")
+    }
+}
