@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `swift package generate-documentation` (the DocC catalog in Sources/LineFit/LineFit.docc).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // HarfBuzz shapes, FreeType supplies metrics and outlines; both come from the system.
@@ -27,9 +29,12 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
+        // dladdr (glibc declares it only under _GNU_SOURCE): finds the image LineFit was
+        // loaded from, so the bundled fonts are found beside a shared library too.
+        .target(name: "CSystem"),
         .target(
             name: "LineFit",
-            dependencies: ["CHarfBuzz", "CICU"]
+            dependencies: ["CHarfBuzz", "CICU", "CSystem"]
         ),
         // PNG encoding and decoding for the renderer; only LineFitRender links it, so the
         // core library has no image dependency.
@@ -62,14 +67,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Shared by the test suites (the sample job type); not a product, so not public API.
+        .target(
+            name: "LineFitTestSupport",
+            dependencies: ["LineFit"]
+        ),
         .testTarget(
             name: "LineFitTests",
-            dependencies: ["LineFit"],
+            dependencies: ["LineFit", "LineFitTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "LineFitRenderTests",
-            dependencies: ["LineFitRender", "LineFit"],
+            dependencies: ["LineFitRender", "LineFit", "LineFitTestSupport"],
             // Read and rewritten in place through #filePath (goldens have an accept switch),
             // so they are not bundled as resources.
             exclude: ["Fixtures", "Goldens"]

@@ -6,10 +6,11 @@ import LineFit
 /// line's size and filled by `CoverageRasterizer` with exact-area antialiasing; all glyphs
 /// join one text mask first, so overlapping strokes of a script face do not darken where
 /// they cross. Colour emoji are the font's bitmaps scaled to the line's size.
-public struct PNGRenderer {
+public struct PNGRenderer: Sendable, Hashable {
     /// The canvas to centre the block on; nil makes a picture just large enough, transparent.
     public var canvas: RenderCanvas?
 
+    /// A renderer for `canvas` (the 1080 × 1920 story canvas by default; nil for a picture just around the text).
     public init(canvas: RenderCanvas? = .story) {
         self.canvas = canvas
     }

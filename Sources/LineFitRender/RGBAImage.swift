@@ -7,7 +7,9 @@ import LineFit
 /// destinations too (a picture without a canvas starts transparent). Colours blend in sRGB
 /// values, as browsers blend SVG, so the PNG and SVG of a story match.
 public struct RGBAImage: Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width × height × 4` premultiplied components in 0...1.
     var pixels: [Float]

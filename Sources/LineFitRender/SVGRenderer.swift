@@ -9,15 +9,17 @@ import LineFit
 /// and placed with `<use>` and a matrix that scales it to its line's size and flips it, so
 /// repeated letters cost one line each. Numbers are printed with fixed rules
 /// (`SVGNumber`), so the output is stable text fit for snapshot tests.
-public struct SVGRenderer {
+public struct SVGRenderer: Sendable, Hashable {
     /// The canvas to centre the block on (with the style's backdrop); nil makes a picture just
     /// large enough for the block, with a transparent background.
     public var canvas: RenderCanvas?
 
+    /// A renderer for `canvas` (the 1080 × 1920 story canvas by default; nil for a picture just around the text).
     public init(canvas: RenderCanvas? = .story) {
         self.canvas = canvas
     }
 
+    /// The SVG document of `styled`: glyphs as `<path>` outlines, so it needs no fonts to view.
     public func render(_ styled: StyledLayout) -> String {
         let scene = StoryScene(styled, canvas: canvas)
         let style = scene.style

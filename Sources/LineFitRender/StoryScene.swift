@@ -2,9 +2,12 @@ import LineFit
 
 /// The size of a story canvas in pixels (one pixel per layout point).
 public struct RenderCanvas: Hashable, Sendable, CustomStringConvertible {
+    /// Width in pixels (1 pixel = 1 point).
     public var width: Int
+    /// Height in pixels.
     public var height: Int
 
+    /// A canvas of `width × height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height

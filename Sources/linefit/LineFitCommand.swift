@@ -12,15 +12,16 @@ struct LineFitCommand: ParsableCommand {
             The text comes from the argument, or from standard input when there is none (a \
             terminal with no input gets a sample story). Lines break where the text fits at \
             --min; each line then grows up to --max while it still fits --width.
-            """)
+            """,
+        version: LineFit.version)
 
     @Argument(help: "The text to lay out (default: standard input).")
     var text: String?
 
-    @Option(help: "Primary font file (default: the style's; LeagueSpartan-Bold.otf for strong).")
+    @Option(help: "Primary font: a path, FILE#N for face N of a collection, a bundled file name or a family (default: the style's; LeagueSpartan-Bold.otf for strong).")
     var font: String?
 
-    @Option(parsing: .upToNextOption, help: "Fallback font files, in order (default: the bundled chain for Arabic, Hebrew, Devanagari, Thai, CJK and emoji).")
+    @Option(help: "A fallback font, as --font takes it; repeat for more, in order (default: the bundled chain for Arabic, Hebrew, Devanagari, Thai, CJK, Korean and emoji, matched to the font's weight).")
     var fallback: [String] = []
 
     @Flag(help: "Use only --font, no fallback fonts.")
@@ -71,6 +72,15 @@ struct LineFitCommand: ParsableCommand {
     @Option(help: "Base direction: auto, ltr or rtl.")
     var direction: DirectionOption = .auto
 
+    @Option(help: "BCP 47 language for shaping and the CJK face, such as ko, ja, zh-Hans (default: from the text's scripts, never the locale).")
+    var language: String?
+
+    @Flag(help: "List the bundled fonts (file, family, style, weight) and exit.")
+    var listFonts = false
+
+    @Flag(help: "List the styles and exit.")
+    var listStyles = false
+
     @Flag(help: "Print the layout as JSON.")
     var json = false
 
@@ -101,6 +111,10 @@ struct LineFitCommand: ParsableCommand {
 
     mutating func run() throws {
         do {
+            if listFonts || listStyles {
+                print(listFonts ? try FontListing.fonts() : FontListing.styles())
+                return
+            }
             let input = try InputText.read(argument: text)
             let (styled, canvas) = try layOut(input)
             let layout = styled.layout
@@ -110,8 +124,8 @@ struct LineFitCommand: ParsableCommand {
             // Pictures first: when one cannot be written, the command fails with nothing on
             // standard output.
             try render.write(styled, canvas: canvas)
-            if render.writesPictureToStandardOutput {
-                // The picture was the output.
+            if render.writesPictureToStandardOutput || render.writesPNGToStandardOutput {
+                // Standard output carries the picture; the table would corrupt it.
             } else if json {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -135,6 +149,12 @@ struct LineFitCommand: ParsableCommand {
         options.step = step
         options.widthMode = hinted ? .hinted : .linear
         options.baseDirection = direction.value
+        if let language {
+            guard Self.isLanguageTag(language) else {
+                throw CLIError(message: "bad --language '\(language)': use a BCP 47 tag such as ko, ja or zh-Hans")
+            }
+            options.language = language
+        }
         try BoxChoice(
             breaks: breaks, fillBox: fillBox, noFillBox: noFillBox, height: height,
             textArea: canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) },
@@ -145,6 +165,14 @@ struct LineFitCommand: ParsableCommand {
         let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
         let styled = try style.layout(input, options: options, fonts: chain, engine: engine)
         return (styled, canvas)
+    }
+}
+
+extension LineFitCommand {
+    /// The shape of a BCP 47 tag: subtags of 1–8 letters or digits joined by hyphens, the
+    /// first one letters.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        tag.range(of: "^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$", options: .regularExpression) != nil
     }
 }
 

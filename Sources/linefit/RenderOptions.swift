@@ -14,7 +14,7 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Write the picture as SVG to this file.")
     var svg: String?
 
-    @Option(help: "Write the picture as PNG to this file.")
+    @Option(help: "Write the picture as PNG to this file, or to standard output for - (then nothing else is printed).")
     var png: String?
 
     @Option(name: [.short, .long], help: "Write the picture to this file, PNG, JPEG or WebP by its extension (.png, .jpg, .webp); - writes it to standard output (then no table is printed) in --format.")
@@ -29,13 +29,16 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "PNG zlib level, 0 to 9: 1 is fast, 9 the smallest file.")
     var pngCompression: Int = PNGEncoder.defaultLevel
 
+    @Option(help: "A style saved as JSON (see Style's Codable form); missing keys take the strong style's values.")
+    var styleFile: String?
+
     @Option(help: "Canvas size WxH in pixels for --svg/--png (default 1080x1920), or none for a picture just around the text. The style's sizes scale with the canvas width.")
     var canvas: String?
 
-    @Option(help: "Text colour #RRGGBB (Neon derives its glow from it).")
+    @Option(help: "Text colour: #RGB, #RGBA, #RRGGBB, #RRGGBBAA, a CSS name or rgb()/rgba() (Neon derives its glow from it).")
     var color: String?
 
-    @Option(help: "Colour #RRGGBB behind the text, or none (a style without one gets rounded line backgrounds).")
+    @Option(help: "Colour behind the text, in any --color form, or none (a style without one gets rounded line backgrounds).")
     var background: String?
 
     var isRendering: Bool { svg != nil || png != nil || output != nil }
@@ -43,23 +46,35 @@ struct RenderOptions: ParsableArguments {
     /// Whether the picture goes to standard output (`-o -`), which then carries nothing else.
     var writesPictureToStandardOutput: Bool { output == "-" }
 
+    /// `--png -`: the PNG goes to standard output.
+    var writesPNGToStandardOutput: Bool { png == "-" }
+
+    static let colorForms = "use #RGB, #RGBA, #RRGGBB, #RRGGBBAA, a CSS colour name or rgb()/rgba()"
+
     /// The style after --style, --color and --background, scaled to the canvas.
     func resolveStyle(canvas: RenderCanvas?) throws -> Style {
-        let name = style ?? Style.Preset.strong.rawValue
-        guard var resolved = Style.named(name) else {
-            let names = Style.Preset.allCases.map(\.rawValue).joined(separator: ", ")
-            throw CLIError(message: "unknown style '\(name)': use one of \(names)")
+        var resolved: Style
+        if let styleFile {
+            guard style == nil else { throw CLIError(message: "give --style or --style-file, not both") }
+            resolved = try Style.load(contentsOf: URL(fileURLWithPath: styleFile))
+        } else {
+            let name = style ?? Style.Preset.strong.rawValue
+            guard let preset = Style.named(name) else {
+                let names = Style.Preset.allCases.map(\.rawValue).joined(separator: ", ")
+                throw CLIError(message: "unknown style '\(name)': use one of \(names)")
+            }
+            resolved = preset
         }
         if let color {
-            guard let parsed = StyleColor(hex: color) else { throw CLIError(message: "bad --color '\(color)': use #RRGGBB") }
+            guard let parsed = StyleColor(css: color) else { throw CLIError(message: "bad --color '\(color)': \(Self.colorForms)") }
             resolved = resolved.recolored(parsed)
         }
         if let background {
             if background.lowercased() == "none" {
                 resolved.background = .none
             } else {
-                guard let parsed = StyleColor(hex: background) else {
-                    throw CLIError(message: "bad --background '\(background)': use #RRGGBB or none")
+                guard let parsed = StyleColor(css: background) else {
+                    throw CLIError(message: "bad --background '\(background)': \(Self.colorForms), or none")
                 }
                 resolved.backgroundColor = parsed
                 if resolved.background == .none { resolved.background = RenderOptions.addedBackground }
@@ -109,10 +124,11 @@ struct RenderOptions: ParsableArguments {
     /// otherwise.
     func fontChain(style: Style, font: String?, fallback: [String], noFallback: Bool) throws -> FontChain {
         let cache = FontCache.shared
-        let primary = try cache.font(font ?? Style.fontPath(style.font))
+        let primary = try cache.font(font ?? style.font)
         var fonts = [primary]
         if !noFallback {
-            let paths = fallback.isEmpty ? try style.fallbacks.map { try Style.fontPath($0) } : fallback
+            let paths = fallback.isEmpty
+                ? BundledFonts.fallbackNames(style.fallbacks, matchingWeight: primary.weightClass) : fallback
             for path in paths {
                 let loaded = try cache.font(path, deferred: true)
                 if !fonts.contains(loaded) { fonts.append(loaded) }
@@ -183,6 +199,10 @@ struct RenderOptions: ParsableArguments {
     }
 
     private func save(_ data: Data, to path: String) throws {
+        if path == "-" {
+            FileHandle.standardOutput.write(data)
+            return
+        }
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import LineFit
+import LineFitTestSupport
 @testable import LineFitRender
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LineFit
+import LineFitTestSupport
 
 /// The balanced strategy and the box: the optimiser against brute force on the same width
 /// oracle, and the greedy invariants on every cell of the modes table.

@@ -10,6 +10,8 @@ struct FontTests {
         "BebasNeue-Regular.otf", "CourierPrime-Regular.otf", "DroidSansFallbackFull.ttf", "KaushanScript-Regular.otf",
         "LeagueSpartan-Bold.otf", "NotoColorEmoji.ttf", "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf",
         "NotoSansDevanagari-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf",
+        "NotoSans-Bold.ttf", "NotoSansArabic-Bold.ttf", "NotoSansDevanagari-Bold.ttf", "NotoSansHebrew-Bold.ttf",
+        "NotoSansThai-Bold.ttf", "NotoSansCJKkr-Hangul-Regular.otf", "NotoSansCJKkr-Hangul-Bold.otf",
     ]
 
     @Test("the list names every bundled font")

@@ -13,6 +13,7 @@ struct ItemRun: Hashable {
 public struct MissingCharacters: Hashable, Sendable, Codable {
     /// UTF-16 range of the grapheme cluster in the text.
     public var start: Int
+    /// The end of the cluster's UTF-16 range (exclusive).
     public var end: Int
     /// The code points of the cluster that no font covers.
     public var codePoints: [UInt32]
@@ -164,7 +165,7 @@ enum FontSelection {
     /// The font for a cluster of one character that cannot be an emoji.
     @inline(__always)
     static func font(forSimple scalar: UInt32, chain: FontChain, previous: Int?) -> Int? {
-        guard let value = Unicode.Scalar(scalar) else { return nil }
+        guard let value = Unicode.Scalar(TabAdvance.coverageScalar(scalar)) else { return nil }
         if let previous, previous != 0, !chain.fonts[previous].hasColor, isNeutral(scalar),
            chain.fonts[previous].covers(value) {
             return previous

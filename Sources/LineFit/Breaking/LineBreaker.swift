@@ -47,7 +47,7 @@ struct GreedyLineBreaker {
 
     /// The fitter's own test at the minimum size (`LineFitter.fitLinear`), so that a line
     /// the breaker accepts is never one the fitter finds too wide.
-    private func fits(emWidth: Double) -> Bool { emWidth * minSize <= width }
+    private func fits(emWidth: Double) -> Bool { WidthTolerance.fits(emWidth * minSize, in: width) }
 
     /// Candidates are scanned with prefix-sum estimates, which differ from a line's exact
     /// width in the last bits; the scan lets them exceed the width by this fraction so it

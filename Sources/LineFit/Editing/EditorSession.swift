@@ -11,8 +11,11 @@
 /// A session belongs to one thread at a time; fonts may be shared with other sessions on
 /// other threads.
 public final class EditorSession {
+    /// The fonts as given; layouts use them with the CJK fallbacks ordered for the text's language.
     public let fonts: FontChain
+    /// The options every layout of the session is made with.
     public let options: LayoutOptions
+    /// The layout of the current text, equal to a fresh `LayoutEngine` layout of it.
     public private(set) var layout: Layout
     private let engine: LayoutEngine
     private var units: [UInt16]
@@ -21,6 +24,10 @@ public final class EditorSession {
     private var storedText: String
     private var paragraphs: [ParagraphState] = []
     private var context: LayoutEngine.FittingContext
+    /// The chain and options layouts are made with: the language (given, or the text's, see
+    /// `ScriptLanguage`) filled in and the CJK fallbacks ordered for it.
+    private var activeFonts: FontChain
+    private var activeOptions: LayoutOptions
     /// How edits were measured, for tests and benchmarks: a window around the edit, or the
     /// whole paragraph.
     struct Statistics { var windowMeasures = 0, paragraphMeasures = 0 }
@@ -44,6 +51,10 @@ public final class EditorSession {
         var lines: [Line]
     }
 
+    /// Starts a session on `text` (empty by default); throws for invalid options.
+    ///
+    /// Each edit re-measures only the paragraphs it touches; `layout` is always what a fresh
+    /// `LayoutEngine.layout(_:fonts:options:)` of the same text would give.
     public init(text: String = "", fonts: FontChain, options: LayoutOptions) throws {
         try options.validate()
         self.fonts = fonts
@@ -52,8 +63,9 @@ public final class EditorSession {
         engine = try LayoutEngine(shapingCacheCapacity: ShapingCache.editorCapacity)
         units = Array(text.utf16)
         storedText = text
+        (activeFonts, activeOptions) = FontChain.forLayout(units, fonts: fonts, options: options)
         context = LayoutEngine.FittingContext(
-            fonts: fonts, options: options, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
+            fonts: activeFonts, options: activeOptions, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
         layout = Layout(
             text: "", lines: [], width: options.width, height: 0, minSize: options.minSize, maxSize: options.maxSize,
             heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
@@ -84,12 +96,17 @@ public final class EditorSession {
         let inserted = Array(replacement.utf16)
         let oldLines = layout.lines
         let removedBreak = units[range].contains(where: Paragraphs.isMandatoryBreak)
+        let removedMayChangeLanguage = ScriptLanguage.canChangeLanguage(units[range])
         units.replaceSubrange(range, with: inserted)
         let utf16 = storedText.utf16
         let from = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
         let to = utf16.index(from, offsetBy: range.count)
         storedText.replaceSubrange(from..<to, with: replacement)
         let delta = inserted.count - range.count
+        if options.language == nil, ScriptLanguage.canChangeLanguage(inserted) || removedMayChangeLanguage,
+           try restartIfLanguageChanged() {
+            return EditResult(layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines))
+        }
         if usesBalanced {
             update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
             layOutBalanced(editStart: range.lowerBound)
@@ -102,11 +119,13 @@ public final class EditorSession {
         return EditResult(layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines))
     }
 
+    /// Inserts `text` at a UTF-16 offset (a caret) and returns the new layout.
     @discardableResult
     public func insert(_ text: String, at offset: Int) throws -> EditResult {
         try replace(offset..<offset, with: text)
     }
 
+    /// Deletes a UTF-16 range of the text and returns the new layout.
     @discardableResult
     public func delete(_ range: Range<Int>) throws -> EditResult {
         try replace(range, with: "")
@@ -149,6 +168,33 @@ public final class EditorSession {
 
     /// The height limit rescales every line, so the layout is made afresh; the session keeps
     /// only the paragraphs' measurements (backspace reads their grapheme clusters).
+    /// When an edit changes the text's language (the first Hangul typed into Chinese, say),
+    /// every paragraph is shaped in the new language and maybe with other fonts: lay the text
+    /// out afresh. Returns whether it did.
+    private func restartIfLanguageChanged() throws -> Bool {
+        let (fonts, options) = FontChain.forLayout(units, fonts: self.fonts, options: self.options)
+        guard options.language != activeOptions.language else { return false }
+        activeFonts = fonts
+        activeOptions = options
+        context = LayoutEngine.FittingContext(
+            fonts: fonts, options: options, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
+        if usesBalanced {
+            paragraphs = Paragraphs.split(units).map {
+                ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
+            }
+            layOutBalanced(editStart: nil)
+        } else if options.box.height != nil {
+            paragraphs = Paragraphs.split(units).map {
+                ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
+            }
+            layout = try engine.layout(storedText, fonts: self.fonts, options: self.options)
+        } else {
+            paragraphs = Paragraphs.split(units).map { fresh($0) }
+            layout = assemble()
+        }
+        return true
+    }
+
     private func layOutWithHeightLimit() throws {
         paragraphs = Paragraphs.split(units).map {
             ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
@@ -159,7 +205,7 @@ public final class EditorSession {
     private func layOutBalanced(editStart: Int?) {
         layout = balanced.layout(
             storedText, units: units, paragraphs: paragraphs.map { ($0.range, $0.measured) }, engine: engine,
-            fonts: fonts, options: options, previous: editStart == nil ? nil : layout, editStart: editStart)
+            fonts: activeFonts, options: activeOptions, previous: editStart == nil ? nil : layout, editStart: editStart)
     }
 
     private func fresh(_ range: ParagraphRange) -> ParagraphState {
@@ -173,7 +219,7 @@ public final class EditorSession {
     private func measure(_ range: ParagraphRange) -> MeasuredParagraph {
         engine.measure(
             units: Array(units[range.range]), contentLength: range.contentEnd - range.range.lowerBound,
-            fonts: fonts, options: options, style: context.style)
+            fonts: activeFonts, options: activeOptions, style: context.style)
     }
 
     private func update(editedRange: Range<Int>, insertedCount: Int, delta: Int, removedMandatoryBreak: Bool) {
@@ -241,7 +287,7 @@ public final class EditorSession {
         var previous: MeasuredParagraph?
         if let window = engine.remeasure(
             &state.measured, units: Array(units[range.range]), contentLength: range.contentEnd - base, edit: edit,
-            insertedCount: insertedCount, fonts: fonts, options: options, style: context.style) {
+            insertedCount: insertedCount, fonts: activeFonts, options: activeOptions, style: context.style) {
             changed = window
             statistics.windowMeasures += 1
         } else {
@@ -347,8 +393,10 @@ public final class EditorSession {
 /// What an edit did: the new layout and the lines that differ from the previous layout
 /// (indices into the new layout's lines; lines outside it are equal to the old ones at the
 /// same distance from the start or from the end).
-public struct EditResult: Sendable {
+public struct EditResult: Sendable, Hashable {
+    /// The layout after the edit.
     public var layout: Layout
+    /// Indices of the lines of `layout` that differ from the layout before the edit.
     public var changedLines: Range<Int>
 }
 

@@ -24,7 +24,7 @@ struct LineFitter {
             return Fit(size: grid.maxSize, width: 0, overflows: false, heldAtMax: true)
         }
         let hint = grid.index(atOrBelow: width / emWidth)
-        guard let index = grid.largestFitting(hint: hint, { emWidth * $0 <= width }) else {
+        guard let index = grid.largestFitting(hint: hint, { WidthTolerance.fits(emWidth * $0, in: width) }) else {
             return Fit(size: grid.minSize, width: emWidth * grid.minSize, overflows: true, heldAtMax: false)
         }
         let size = grid.size(at: index)
@@ -40,7 +40,7 @@ struct LineFitter {
             widths[size] = value
             return value
         }
-        guard let index = grid.largestFitting({ measured($0) <= width }) else {
+        guard let index = grid.largestFitting({ WidthTolerance.fits(measured($0), in: width) }) else {
             return Fit(size: grid.minSize, width: measured(grid.minSize), overflows: true, heldAtMax: false)
         }
         let size = grid.size(at: index)

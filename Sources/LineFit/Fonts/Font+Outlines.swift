@@ -3,18 +3,25 @@ import CHarfBuzz
 /// A glyph's ink extent in design units, y up (as in the font): the box around the outline's
 /// points, or around the colour bitmap for bitmap-only faces.
 public struct GlyphBounds: Hashable, Sendable {
+    /// Left edge of the ink.
     public var xMin: Double
+    /// Bottom edge of the ink (below the baseline when negative).
     public var yMin: Double
+    /// Right edge of the ink.
     public var xMax: Double
+    /// Top edge of the ink.
     public var yMax: Double
 
+    /// True when the glyph has no ink (a space).
     public var isEmpty: Bool { xMax <= xMin || yMax <= yMin }
 }
 
 /// A colour glyph as the font stores it (a CBDT/sbix strike): straight RGBA rows, top row
 /// first, with its placement at the strike's pixel size.
 public struct ColorGlyphBitmap: Hashable, Sendable {
+    /// Width of the bitmap in pixels.
     public var width: Int
+    /// Height of the bitmap in pixels.
     public var height: Int
     /// `width × height × 4` bytes, R G B A, premultiplied by alpha as FreeType delivers them.
     public var premultipliedRGBA: [UInt8]

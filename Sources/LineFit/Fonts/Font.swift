@@ -18,6 +18,7 @@ import Synchronization
 public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The name the caller gave: the path as given, or the name passed with the bytes.
     public let name: String
+    /// The face inside the file (0 unless the file is a collection).
     public let faceIndex: Int
     /// Design units per em, from the `head` table.
     public var unitsPerEm: Int { opened?.unitsPerEm ?? Font.inertUnitsPerEm }
@@ -25,7 +26,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public var metrics: FontMetrics { opened?.metrics ?? .inert }
     /// Family and style names as FreeType reports them.
     public var familyName: String { opened?.familyName ?? "" }
+    /// The style name ("Regular", "Bold") as FreeType reports it.
     public var styleName: String { opened?.styleName ?? "" }
+    /// How many faces the file holds (more than one for a collection such as `.ttc`).
+    public var faceCount: Int { opened?.faceCount ?? 1 }
     /// True for colour fonts without outlines (CBDT/sbix bitmaps, such as Noto Color Emoji).
     public var isBitmapOnly: Bool { opened?.isBitmapOnly ?? false }
     /// True when the font has colour glyphs (CBDT, sbix or COLR).
@@ -57,9 +61,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     private var failure: LineFitError?
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
-    public convenience init(path: String, faceIndex: Int = 0) throws {
+    /// `name` is what layouts report as the font's name (the path when nil).
+    public convenience init(path: String, faceIndex: Int = 0, name: String? = nil) throws {
         try Font.checkExists(path)
-        try self.init(opening: try FontBytes(mapping: path), name: path, faceIndex: faceIndex)
+        try self.init(opening: try FontBytes(mapping: path), name: name ?? path, faceIndex: faceIndex)
     }
 
     /// Loads a face from font bytes; `name` identifies it in layouts and errors.
@@ -82,9 +87,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
 
     /// A font whose file is opened when the font is first asked about (see `FontCache`). Only
     /// that the file exists is checked now.
-    init(deferredPath path: String, faceIndex: Int = 0) throws {
+    init(deferredPath path: String, faceIndex: Int = 0, name: String? = nil) throws {
         try Font.checkExists(path)
-        name = path
+        self.name = name ?? path
         self.faceIndex = faceIndex
         deferredPath = path
     }
@@ -128,7 +133,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         if failure != nil { return nil }
         do {
             let path = deferredPath ?? name
-            let opened = try FontFace(bytes: try FontBytes(mapping: path), name: path, faceIndex: faceIndex)
+            let opened = try FontFace(bytes: try FontBytes(mapping: path), name: name, faceIndex: faceIndex)
             face = opened
             coverageFont = opened.coverageFont
             state.store(1, ordering: .releasing)
@@ -154,6 +159,17 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(coverage, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The caret positions inside a ligature glyph from `GDEF` (design units from the
+    /// glyph's origin, in the font's order), empty when the font gives none. Thread-safe.
+    public func ligatureCarets(glyph: UInt32, rightToLeft: Bool = false) -> [Int] {
+        guard let coverage = opened?.coverageFont else { return [] }
+        var count: UInt32 = 8
+        var carets = [hb_position_t](repeating: 0, count: 8)
+        let total = hb_ot_layout_get_ligature_carets(
+            coverage, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, &carets)
+        return carets.prefix(Int(min(count, total))).map(Int.init)
     }
 
     /// Whether the font maps the code point to a glyph.

@@ -9,6 +9,8 @@ final class FontFace {
     let metrics: FontMetrics
     let familyName: String
     let styleName: String
+    /// How many faces the file holds (more than one for a collection).
+    let faceCount: Int
     let isBitmapOnly: Bool
     let hasColor: Bool
 
@@ -58,6 +60,7 @@ final class FontFace {
         }
         face = newFace
         let rec = newFace.pointee
+        faceCount = max(1, Int(rec.num_faces))
         // FreeType reports 0 units per em for bitmap-only faces; HarfBuzz reads `head` itself.
         let blob = hb_blob_create(
             bytes.base.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY, nil, nil)

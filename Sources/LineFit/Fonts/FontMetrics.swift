@@ -8,14 +8,20 @@ import CHarfBuzz
 /// height comes from OS/2 `sCapHeight` (version 2 and later), or, when that is absent or zero,
 /// from the height of the glyph for "H".
 public struct FontMetrics: Hashable, Sendable, Codable {
+    /// Which table the vertical metrics came from.
     public enum Source: String, Hashable, Sendable, Codable {
-        case typo, hhea
+        /// OS/2 `sTypoAscender`, `sTypoDescender`, `sTypoLineGap` (USE_TYPO_METRICS set).
+        case typo
+        /// `hhea` ascender, descender and line gap.
+        case hhea
     }
     /// Distance from the baseline up to the ascender line (positive).
     public var ascender: Int
     /// Distance from the baseline down to the descender line (positive).
     public var descender: Int
+    /// Extra space the font asks for between lines (design units).
     public var lineGap: Int
+    /// Height of capital letters above the baseline (design units).
     public var capHeight: Int
     /// Which table the ascender, descender and line gap came from.
     public var source: Source

@@ -106,10 +106,7 @@ private struct LineDocument: Codable {
             runs: runs.map(\.run))
     }
 
-    static let flagNames: [(String, Line.Flags)] = [
-        ("heldAtMax", .heldAtMax), ("brokenInsideWord", .brokenInsideWord), ("overflows", .overflows),
-        ("empty", .empty), ("endsParagraph", .endsParagraph),
-    ]
+    static let flagNames = Line.Flags.namedFlags
 }
 
 private struct RunDocument: Codable {

@@ -6,6 +6,7 @@
 public struct Layout: Hashable, Sendable {
     /// The text this layout was made from.
     public var text: String
+    /// The lines, top to bottom; their ranges tile the text.
     public var lines: [Line]
     /// The available width the lines were fitted to.
     public var width: Double
@@ -13,6 +14,7 @@ public struct Layout: Hashable, Sendable {
     public var height: Double
     /// The min and max sizes actually used: the options' own, or scaled down by the height limit.
     public var minSize: Double
+    /// The largest size a line could take (see `minSize`).
     public var maxSize: Double
     /// The factor the height limit scaled min and max by (1 when it did not apply).
     public var heightScale: Double
@@ -81,10 +83,14 @@ public struct Layout: Hashable, Sendable {
 
 /// A point size over a UTF-16 range.
 public struct SizeSpan: Hashable, Sendable, Codable {
+    /// The first UTF-16 offset the size applies to.
     public var start: Int
+    /// The end of the span (exclusive).
     public var end: Int
+    /// The point size of the span's characters.
     public var size: Double
 
+    /// A span of `start..<end` at `size` points.
     public init(start: Int, end: Int, size: Double) {
         self.start = start
         self.end = end
@@ -97,6 +103,7 @@ public struct Line: Hashable, Sendable {
     /// UTF-16 range of the line in the text, end exclusive; it includes trailing whitespace
     /// and the line break that ends the line.
     public var start: Int
+    /// The end of the line's range (exclusive), after its trailing whitespace and line break.
     public var end: Int
     /// Where the visible content ends: trailing whitespace and the line break start here.
     public var contentEnd: Int
@@ -112,13 +119,16 @@ public struct Line: Hashable, Sendable {
     public var baseline: Double
     /// The largest ascent and descent of the fonts on the line, at the line's size (points).
     public var ascent: Double
+    /// The largest descent of the fonts on the line, at its size (points, positive).
     public var descent: Double
     /// The line's box height: (ascent + descent) × line spacing.
     public var height: Double
+    /// What happened to the line (held at max, broken inside a word, ...).
     public var flags: Flags
     /// Glyph runs in visual order, left to right.
     public var runs: [GlyphRun]
 
+    /// What the fitter did with a line, as a set.
     public struct Flags: OptionSet, Hashable, Sendable {
         public let rawValue: UInt8
         public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -134,6 +144,7 @@ public struct Line: Hashable, Sendable {
         public static let endsParagraph = Flags(rawValue: 1 << 4)
     }
 
+    /// The line's UTF-16 range, `start..<end`.
     public var range: Range<Int> { start..<end }
 }
 
@@ -141,6 +152,7 @@ public struct Line: Hashable, Sendable {
 public struct GlyphRun: Hashable, Sendable {
     /// UTF-16 range of the characters the run draws.
     public var start: Int
+    /// The end of the run's UTF-16 range (exclusive).
     public var end: Int
     /// Index into `Layout.fontNames` (and into the `FontChain` the layout was made with).
     public var fontIndex: Int
@@ -155,18 +167,22 @@ public struct GlyphRun: Hashable, Sendable {
     /// Glyphs in visual order, left to right.
     public var glyphs: [Glyph]
 
+    /// True for an odd (right-to-left) bidi level: the glyphs read right to left.
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
 }
 
 /// One positioned glyph. Positions are points at the line's size.
 public struct Glyph: Hashable, Sendable, Codable {
+    /// The glyph id in the run's font (0 is .notdef).
     public var id: UInt32
     /// UTF-16 offset in the text of the first character of the glyph's cluster.
     public var cluster: Int
     /// Pen position of the glyph's origin relative to the run's left edge.
     public var x: Double
+    /// How far the pen moves after the glyph, in points (tracking included).
     public var advance: Double
     /// HarfBuzz's offsets (y up, as in font units).
     public var xOffset: Double
+    /// HarfBuzz's vertical offset, in points, y up.
     public var yOffset: Double
 }

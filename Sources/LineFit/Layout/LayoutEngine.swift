@@ -7,7 +7,7 @@ import CHarfBuzz
 /// per editor. Fonts are shared freely between engines and threads.
 ///
 /// ```swift
-/// let fonts = FontChain(try Font(path: "Fonts/BebasNeue-Regular.otf"))
+/// let fonts = FontChain(try Font(named: "BebasNeue-Regular.otf"))
 /// let engine = try LayoutEngine()
 /// let layout = try engine.layout("GOOD MORNING", fonts: fonts,
 ///                                options: LayoutOptions(width: 960, minSize: 24, maxSize: 300))
@@ -43,6 +43,7 @@ public final class LayoutEngine {
     public func layout(_ text: String, fonts: FontChain, options: LayoutOptions) throws -> Layout {
         try options.validate()
         let units = Array(text.utf16)
+        let (fonts, options) = FontChain.forLayout(units, fonts: fonts, options: options)
         let paragraphs = measureParagraphs(units, fonts: fonts, options: options)
         return BoxFitting(engine: self, text: text, paragraphs: paragraphs, fonts: fonts, options: options).layout()
     }
@@ -166,11 +167,12 @@ public final class LayoutEngine {
             shaper.pieces(start, contentEnd, into: &breakScratch)
             if options.widthMode == .hinted,
                shaper.hintedPieces(&breakScratch, lineRange: start..<contentEnd, size: minSize) {
-                return breakScratch.width(tracking: options.tracking * minSize) <= options.width
+                return WidthTolerance.fits(breakScratch.width(tracking: options.tracking * minSize), in: options.width)
             }
             // The same expression as the fitter's test at the minimum size.
-            return measured.lineEmWidth(start, contentEnd, pieces: breakScratch, tracking: options.tracking) * minSize
-                <= options.width
+            return WidthTolerance.fits(
+                measured.lineEmWidth(start, contentEnd, pieces: breakScratch, tracking: options.tracking) * minSize,
+                in: options.width)
         }
         // Scratch pieces slice the paragraph's glyph arrays; holding on to them would make an
         // editor's next in-place edit of those arrays copy them whole.

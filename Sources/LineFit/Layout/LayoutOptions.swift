@@ -13,14 +13,21 @@ public struct LayoutOptions: Hashable, Sendable {
     /// Where a line sits when it is narrower than the width (only lines held at `maxSize`
     /// are visibly narrower; fitted lines are within one size step of the width).
     public enum Alignment: String, Hashable, Sendable, Codable, CaseIterable {
-        case left, center, right
+        /// Flush left.
+        case left
+        /// Centred (the default).
+        case center
+        /// Flush right.
+        case right
     }
 
     /// The base direction of each paragraph (UAX #9 rules P2–P3, or an override).
     public enum BaseDirection: String, Hashable, Sendable, Codable, CaseIterable {
         /// From the first strong character; left-to-right when there is none.
         case auto
+        /// Left to right, whatever the text.
         case leftToRight
+        /// Right to left, whatever the text.
         case rightToLeft
     }
 
@@ -55,7 +62,12 @@ public struct LayoutOptions: Hashable, Sendable {
 
     /// Where the block sits inside its box (only meaningful with a box).
     public enum VerticalAlignment: String, Hashable, Sendable, Codable, CaseIterable {
-        case top, center, bottom
+        /// At the top of its box.
+        case top
+        /// Centred in its box (the default).
+        case center
+        /// At the bottom of its box.
+        case bottom
     }
 
     /// How a line is made to fill the width.
@@ -77,11 +89,13 @@ public struct LayoutOptions: Hashable, Sendable {
     /// Sizes are multiples of this step (and `minSize`/`maxSize` themselves). 0.01 pt by
     /// default; 1 pt gives integer sizes, as Instagram's Android write-up does.
     public var step: Double
+    /// How widths are measured: linear (design units scaled) or hinted.
     public var widthMode: WidthMode
     /// Extra space between grapheme clusters, in em: it scales with the size.
     public var tracking: Double
     /// Multiplies each line's own height (ascent + descent at its size).
     public var lineSpacing: Double
+    /// Where lines held at the maximum size sit in the width.
     public var alignment: Alignment
     /// The box the block is set in: none, a shrink-only height limit, or a box to fill.
     public var box: Box
@@ -91,6 +105,7 @@ public struct LayoutOptions: Hashable, Sendable {
     public var minimumFloor: Double
     /// OpenType features; HarfBuzz's defaults (kern, liga, …) stay on unless turned off here.
     public var features: [FontFeature]
+    /// The paragraphs' base direction (UAX #9), or auto from the first strong character.
     public var baseDirection: BaseDirection
     /// BCP 47 language tag for shaping (language-specific forms) and for choosing a CJK face;
     /// nil chooses one from the text's scripts, never from the process locale.
@@ -120,6 +135,7 @@ public struct LayoutOptions: Hashable, Sendable {
         set { box = newValue.map { .limit(height: $0) } ?? .none }
     }
 
+    /// Options for a width and size range; every other option takes its default (docs/OPTIONS.md).
     public init(
         width: Double, minSize: Double, maxSize: Double, step: Double = 0.01,
         widthMode: WidthMode = .linear, tracking: Double = 0, lineSpacing: Double = 1,
@@ -233,8 +249,11 @@ public struct LayoutOptions: Hashable, Sendable {
 
 /// An OpenType feature setting, such as `liga` off or `ss01` on.
 public struct FontFeature: Hashable, Sendable, Codable {
+    /// The four-letter OpenType feature tag, such as `liga` or `smcp`.
     public var tag: String
+    /// The feature's value: 0 turns it off, 1 on, higher values pick an alternate.
     public var value: UInt32
+    /// A feature `tag` set to `value` (on by default).
     public init(_ tag: String, _ value: UInt32 = 1) {
         self.tag = tag
         self.value = value
@@ -244,8 +263,11 @@ public struct FontFeature: Hashable, Sendable, Codable {
 /// A variable-font axis value, such as `wght` 800 or `wdth` 75 (design coordinates, as in
 /// `fvar` and CSS `font-variation-settings`).
 public struct FontVariation: Hashable, Sendable, Codable {
+    /// The four-letter axis tag, such as `wght` or `opsz`.
     public var tag: String
+    /// The axis value in the axis's own units (clamped to the font's range).
     public var value: Double
+    /// An axis `tag` at `value`.
     public init(_ tag: String, _ value: Double) {
         self.tag = tag
         self.value = value

@@ -3,11 +3,15 @@ import CHarfBuzz
 /// A glyph as HarfBuzz placed it. Positions are in em (design units / unitsPerEm) when shaped
 /// for the linear width mode, so multiplying by a size gives points.
 public struct ShapedGlyph: Hashable, Sendable {
+    /// The glyph id in its font.
     public var id: UInt32
     /// UTF-16 offset in the whole text of the first character of the glyph's cluster.
     public var cluster: Int
+    /// How far the pen moves after the glyph.
     public var advance: Double
+    /// HarfBuzz's horizontal offset from the pen position.
     public var xOffset: Double
+    /// HarfBuzz's vertical offset, y up.
     public var yOffset: Double
     /// HarfBuzz's HB_GLYPH_FLAG_UNSAFE_TO_BREAK: breaking the text before this glyph's cluster
     /// and shaping the two sides separately would not reproduce these glyphs.
@@ -112,10 +116,16 @@ final class HarfBuzzShaper {
         for i in 0..<Int(count) {
             let info = infos[i]
             let position = positions[i]
+            var id = info.codepoint
+            var advance = Double(position.x_advance) * scale
+            if id == 0, text[context.lowerBound + Int(info.cluster)] == TabAdvance.tab,
+               let spaceGlyph = TabAdvance.spaceGlyph(hbFont, scale: scale) {
+                (id, advance) = spaceGlyph
+            }
             glyphs.append(ShapedGlyph(
-                id: info.codepoint,
+                id: id,
                 cluster: context.lowerBound + Int(info.cluster),
-                advance: Double(position.x_advance) * scale,
+                advance: advance,
                 xOffset: Double(position.x_offset) * scale,
                 yOffset: Double(position.y_offset) * scale,
                 unsafeToBreak: (hb_glyph_info_get_glyph_flags(&infos[i]).rawValue & unsafeFlag) != 0))
@@ -139,8 +149,9 @@ final class HarfBuzzShaper {
         }
     }
 
+    /// No tag means no language: never HarfBuzz's default, which comes from the locale.
     static func language(_ tag: String?) -> hb_language_t? {
-        guard let tag, !tag.isEmpty else { return hb_language_get_default() }
+        guard let tag, !tag.isEmpty else { return nil }
         return hb_language_from_string(tag, -1)
     }
 }

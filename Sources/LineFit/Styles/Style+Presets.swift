@@ -2,8 +2,18 @@
 extension Style {
     /// The preset names, as the CLI's `--style` takes them.
     public enum Preset: String, CaseIterable, Hashable, Sendable {
-        case classic, modern, neon, typewriter, strong
+        /// `Style.classic`.
+        case classic
+        /// `Style.modern`.
+        case modern
+        /// `Style.neon`.
+        case neon
+        /// `Style.typewriter`.
+        case typewriter
+        /// `Style.strong`, the default.
+        case strong
 
+        /// The preset's style.
         public var style: Style {
             switch self {
             case .classic: .classic

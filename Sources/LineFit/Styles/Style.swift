@@ -11,6 +11,7 @@ public struct Style: Hashable, Sendable {
         /// Every line has this size (a fit with min == max); lines break where it fits.
         case fixed(Double)
 
+        /// The size lines break at: the fill's minimum, or the fixed size.
         public var minSize: Double {
             switch self {
             case .fill(let min, _): min
@@ -18,6 +19,7 @@ public struct Style: Hashable, Sendable {
             }
         }
 
+        /// The largest size a line may grow to: the fill's maximum, or the fixed size.
         public var maxSize: Double {
             switch self {
             case .fill(_, let max): max
@@ -28,6 +30,7 @@ public struct Style: Hashable, Sendable {
 
     /// What is drawn behind the text.
     public enum Background: Hashable, Sendable {
+        /// Nothing behind the glyphs but the backdrop.
         case none
         /// A rounded rectangle around each line's advance box (Classic's bubbles,
         /// Typewriter's label strips).
@@ -38,12 +41,14 @@ public struct Style: Hashable, Sendable {
 
     /// A soft light behind the glyphs: their shape blurred and tinted (Neon).
     public struct Glow: Hashable, Sendable {
+        /// The colour of the light.
         public var color: StyleColor
         /// Standard deviation of the blur, in points.
         public var radius: Double
         /// Multiplies the blurred alpha; above 1 makes the halo denser near the glyphs.
         public var strength: Double
 
+        /// A glow of `color` blurred by `radius` points, its alpha multiplied by `strength`.
         public init(color: StyleColor, radius: Double, strength: Double = 1.6) {
             self.color = color
             self.radius = radius
@@ -53,39 +58,54 @@ public struct Style: Hashable, Sendable {
 
     /// The story's backdrop: a vertical gradient from `top` to `bottom` (equal for a flat one).
     public struct Backdrop: Hashable, Sendable {
+        /// The colour at the top of the canvas.
         public var top: StyleColor
+        /// The colour at the bottom of the canvas.
         public var bottom: StyleColor
 
+        /// A gradient from `top` to `bottom`.
         public init(top: StyleColor, bottom: StyleColor) {
             self.top = top
             self.bottom = bottom
         }
 
+        /// A flat backdrop of one colour.
         public init(_ color: StyleColor) {
             self.init(top: color, bottom: color)
         }
     }
 
+    /// The style's name, such as "strong" (a preset's name, or any name of yours).
     public var name: String
     /// The primary font: a bundled font's file name (see `BundledFonts`) or a path.
     public var font: String
     /// Fallback fonts in order, as file names or paths.
     public var fallbacks: [String]
+    /// How line sizes are chosen: filling between a min and a max, or one fixed size.
     public var fit: Fit
+    /// Where lines held at the maximum size sit.
     public var alignment: LayoutOptions.Alignment
     /// Letter spacing in em.
     public var tracking: Double
+    /// Factor on each line's own height (1: lines touch at ascent and descent).
     public var lineSpacing: Double
+    /// A change of the text before layout (uppercase), mapped back so ranges index the original.
     public var transform: TextTransform
+    /// What is drawn behind the glyphs: nothing, a box per line, or one merged outline.
     public var background: Background
+    /// The glyphs' colour.
     public var textColor: StyleColor
+    /// The colour of `background`'s boxes.
     public var backgroundColor: StyleColor
+    /// A light behind the glyphs (Neon), or nil.
     public var glow: Glow?
+    /// The canvas behind everything: a vertical gradient.
     public var backdrop: Backdrop
     /// The space left and right of the text on the canvas: the layout width is the canvas
     /// width minus twice this.
     public var margin: Double
 
+    /// A style from its parts; every part but the name, font and fit has a plain default.
     public init(
         name: String, font: String, fallbacks: [String] = BundledFonts.defaultFallbackNames, fit: Fit,
         alignment: LayoutOptions.Alignment = .center, tracking: Double = 0, lineSpacing: Double = 1,
@@ -112,6 +132,7 @@ public struct Style: Hashable, Sendable {
     /// Story canvases are 1080 × 1920 points (a 9:16 phone screen at 1080p); style sizes are
     /// chosen for that width.
     public static let referenceCanvasWidth = 1080.0
+    /// The reference canvas height in points (see `referenceCanvasWidth`).
     public static let referenceCanvasHeight = 1920.0
 
     /// The same look for a canvas `factor` times the reference width: every length (sizes,

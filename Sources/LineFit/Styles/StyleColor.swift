@@ -5,11 +5,16 @@ import Foundation
 /// Styles are data a caller copies and edits, so colours are plain values that print and
 /// parse as `#RRGGBB` / `#RRGGBBAA`, the form CSS, SVG and the CLI use.
 public struct StyleColor: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Red, 0...1.
     public var red: Double
+    /// Green, 0...1.
     public var green: Double
+    /// Blue, 0...1.
     public var blue: Double
+    /// Opacity, 0 (transparent) ... 1 (opaque).
     public var alpha: Double
 
+    /// A colour from sRGB components and alpha, each 0...1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -60,6 +65,8 @@ public struct StyleColor: Hashable, Sendable, Codable, CustomStringConvertible {
         return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
     }
 
+    /// Opaque white.
     public static let white = StyleColor(red: 1, green: 1, blue: 1)
+    /// Opaque black.
     public static let black = StyleColor(red: 0, green: 0, blue: 0)
 }

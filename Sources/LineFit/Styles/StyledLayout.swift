@@ -3,10 +3,14 @@ import Foundation
 /// A text laid out in a style: the layout (indexed by the original text, whatever the
 /// style's transform), the fonts it was made with, and the style a renderer draws it in.
 public struct StyledLayout: Sendable {
+    /// The look the layout is drawn in.
     public var style: Style
+    /// The fonts the layout was made with (runs index into them).
     public var fonts: FontChain
+    /// The layout, indexed by the original text.
     public var layout: Layout
 
+    /// A styled layout from its parts.
     public init(style: Style, fonts: FontChain, layout: Layout) {
         self.style = style
         self.fonts = fonts
@@ -16,11 +20,14 @@ public struct StyledLayout: Sendable {
 
 extension Style {
     /// The style's font chain, loaded through `cache` (fonts are loaded once per process).
+    ///
+    /// Bundled fallbacks are matched to the primary font's weight (see
+    /// `BundledFonts.fallbackNames(_:matchingWeight:)`).
     public func fontChain(cache: FontCache = .shared) throws -> FontChain {
-        let primary = try cache.font(Style.fontPath(font))
+        let primary = try cache.font(font)
         var fonts = [primary]
-        for name in fallbacks {
-            let font = try cache.font(Style.fontPath(name), deferred: true)
+        for name in BundledFonts.fallbackNames(fallbacks, matchingWeight: primary.weightClass) {
+            let font = try cache.font(name, deferred: true)
             if !fonts.contains(font) { fonts.append(font) }
         }
         return try FontChain(fonts: fonts)
@@ -30,10 +37,12 @@ extension Style {
     /// maps the layout back so every range indexes `text` itself.
     ///
     /// - Parameters:
+    ///   - text: The text as typed; the layout's ranges index it.
     ///   - width: The width to fill, usually the canvas width minus twice `margin`.
     ///   - maxHeight: A height limit for the block (the canvas height less its margins).
     ///   - fonts: The chain to use; the style's own when nil.
     ///   - language: BCP 47 tag for shaping and for the transform's casing rules.
+    ///   - engine: An engine to reuse (one per thread); a new one when nil.
     public func layout(
         _ text: String, width: Double, maxHeight: Double? = nil, fonts: FontChain? = nil,
         language: String? = nil, engine: LayoutEngine? = nil
@@ -55,36 +64,50 @@ extension Style {
         return StyledLayout(style: self, fonts: chain, layout: transformed.mapBack(layout))
     }
 
-    /// A bundled font's path for a bare file name; anything with a slash is a path already.
+    /// The file of a font name: a path, a bundled file name or a family (see `FontLocator`).
     public static func fontPath(_ name: String) throws -> String {
-        name.contains("/") ? name : try BundledFonts.path(name)
+        try FontLocator.locate(name).path
     }
 }
 
-/// Loaded fonts by path, so that every layout and render of a process shares one `Font` per
-/// file instead of opening it again. Thread-safe: batch workers share one cache.
+/// Loaded fonts by name, so that every layout and render of a process shares one `Font` per
+/// face instead of opening it again. Thread-safe: batch workers share one cache.
 public final class FontCache: @unchecked Sendable {
+    /// The process-wide cache the styles and the CLI use.
     public static let shared = FontCache()
 
     private let lock = NSLock()
     private var fonts: [String: Font] = [:]
 
+    /// An empty cache of your own (fonts are then loaded once per cache).
     public init() {}
 
-    /// The font at `path`, loaded on first use.
+    /// The font a caller named (a path, `FILE#N`, a bundled file name or a family; see
+    /// `FontLocator`), loaded on first use. Two names of the same face share one `Font`,
+    /// which keeps the first name it was asked by.
     ///
-    /// - Parameter deferred: For fallback fonts: only check now that the file exists, and
-    ///   open it when some text first needs it (`Font.loadError` then says if it was broken).
-    ///   Not deferred, the font is opened now and a broken file throws here.
-    public func font(_ path: String, deferred: Bool = false) throws -> Font {
+    /// - Parameter deferred: For fallback fonts: only find the file now, and open it when
+    ///   some text first needs it (`Font.loadError` then says if it was broken). Not
+    ///   deferred, the font is opened now and a broken file throws here.
+    public func font(_ name: String, deferred: Bool = false) throws -> Font {
         lock.lock()
         defer { lock.unlock() }
-        if let font = fonts[path] {
+        if let font = fonts[name] {
             if !deferred { try font.open() }
             return font
         }
-        let font = deferred ? try Font(deferredPath: path) : try Font(path: path)
-        fonts[path] = font
+        let location = try FontLocator.locate(name)
+        let key = "\(location.path)#\(location.faceIndex)"
+        if let font = fonts[key] {
+            if !deferred { try font.open() }
+            fonts[name] = font
+            return font
+        }
+        let font = deferred
+            ? try Font(deferredPath: location.path, faceIndex: location.faceIndex, name: location.name)
+            : try Font(path: location.path, faceIndex: location.faceIndex, name: location.name)
+        fonts[name] = font
+        fonts[key] = font
         return font
     }
 }

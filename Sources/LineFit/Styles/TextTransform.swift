@@ -2,6 +2,7 @@ import CICU
 
 /// A change a style makes to the text before layout, such as uppercasing.
 public enum TextTransform: String, Hashable, Sendable, Codable, CaseIterable {
+    /// The text as it is.
     case none
     /// Full Unicode uppercasing through ICU (`u_strToUpper`): "ß" becomes "SS", so the text
     /// can grow, which is why a transformed layout maps its offsets back (`TransformedText`).
@@ -42,7 +43,9 @@ public enum TextTransform: String, Hashable, Sendable, Codable, CaseIterable {
 /// start. The map is monotone, so ranges that tile the transformed text still tile the
 /// original, and a glyph of the expansion points at the character it came from.
 public struct TransformedText: Hashable, Sendable {
+    /// The text as given.
     public let original: String
+    /// The text after the transform, which is what gets laid out.
     public let transformed: String
     /// `map[t]` is the original offset for transformed offset `t`, for t in 0...count.
     private let map: [Int]

@@ -98,7 +98,7 @@ struct BatchSettings {
             rest.remove(at: at)
         }
         if parsed.json { throw CLIError(message: "--json: give a job a \"json\" key (a file) for its layout") }
-        if parsed.render.writesPictureToStandardOutput {
+        if parsed.render.writesPictureToStandardOutput || parsed.render.writesPNGToStandardOutput {
             throw CLIError(message: "-o -: standard output carries the results; give each job an \"image\" file")
         }
         defaults = DefaultArguments(rest)

@@ -138,7 +138,7 @@ final class BatchRunner: @unchecked Sendable {
         if command.json {
             return .failure(.failure(lineNumber, "\"json\" is a file path in a batch"))
         }
-        if command.render.writesPictureToStandardOutput {
+        if command.render.writesPictureToStandardOutput || command.render.writesPNGToStandardOutput {
             return .failure(.failure(lineNumber, "an output of \"-\": standard output carries the results"))
         }
         let outputs = [command.render.svg, command.render.png, command.render.output, job.jsonPath].compactMap { $0 }

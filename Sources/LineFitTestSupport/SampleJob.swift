@@ -1,5 +1,8 @@
 import Foundation
+import LineFit
 
+/// Test support, not part of LineFit's API (this target is no product).
+///
 /// One layout job as a file: the text, the width and sizes, and the primary font (a path,
 /// relative to wherever the job is run from). The sample stories of `../shared/corpus`,
 /// copied into the test fixtures, are such files.

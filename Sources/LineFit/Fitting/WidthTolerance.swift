@@ -1,0 +1,18 @@
+/// The one width comparison of the engine: a line fits when `width ≤ available × (1 + 1e-12)`.
+///
+/// Widths are products of decimal inputs in binary doubles: 572 × 16.10 / 1000 is 9.2092 in
+/// decimal, but 9.209200000000001 in doubles while `--width 9.2092` parses to 9.20919999…,
+/// so an exact fit would lose a grid step to rounding noise. 1e-12 relative is a few ulps
+/// (a picometre on a 1000-point line): far below anything visible, far above the noise of
+/// one multiplication. The breaker and the fitter use this same test, so a line the breaker
+/// accepts at the minimum size is never one the fitter finds too wide.
+enum WidthTolerance {
+    /// Relative tolerance on the available width.
+    static let relative = 1e-12
+
+    /// Whether `width` fits in `available` within the tolerance.
+    @inline(__always)
+    static func fits(_ width: Double, in available: Double) -> Bool {
+        width <= available * (1 + relative)
+    }
+}

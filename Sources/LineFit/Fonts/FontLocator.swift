@@ -1,0 +1,142 @@
+import CSystem
+import Foundation
+
+/// Where a font named by a caller is: a file and a face of it.
+public struct FontLocation: Hashable, Sendable {
+    /// The file to open.
+    public var path: String
+    /// The face inside the file (0 unless the name ended in `#N` for a collection).
+    public var faceIndex: Int
+    /// The name as the caller gave it, which layouts and `--json` report instead of `path`
+    /// (a machine's absolute path says nothing on another machine).
+    public var name: String
+}
+
+/// Finds fonts by path, by bundled file name or by family name, and finds the bundled fonts
+/// from wherever LineFit runs: an app depending on the package, an installed CLI, or a
+/// library loaded from another language.
+///
+/// A name is tried, in order, as
+/// 1. a path to an existing file (relative to the working directory or absolute);
+/// 2. `FILE#N`, face N of a collection, when `FILE#N` is not itself a file;
+/// 3. a file name in one of `searchDirectories` (`NotoSans-Bold.ttf`);
+/// 4. a family name, optionally with a style, from those folders' `index.json`
+///    (`Noto Sans`, `Noto Sans Bold`).
+///
+/// The folders are, in order: `LINEFIT_FONTS` (one folder, or several separated by `:`);
+/// `Fonts` and `../share/linefit/Fonts` beside the executable (`/proc/self/exe`) and beside
+/// the image holding LineFit (`dladdr`, for a shared library loaded by Python or C); the
+/// SwiftPM resource bundle `LineFit_LineFit.resources/Fonts` beside either, when a packager
+/// put one there (SwiftPM's generated `Bundle.module` is never called: it traps when its
+/// bundle is missing); and last the `Fonts` folder of the source checkout LineFit was built
+/// from. Nothing is opened to find them: a few `stat`s at first use.
+public enum FontLocator {
+    /// The folders searched for bundled font names, in order, including those that do not
+    /// exist (an error lists where it looked).
+    public static var searchDirectories: [String] {
+        environmentDirectories + fixedDirectories
+    }
+
+    /// The folders that exist, in search order.
+    public static var existingDirectories: [String] {
+        searchDirectories.filter(isDirectory)
+    }
+
+    /// Finds the font a caller named; throws `fontNotFound` listing the folders searched.
+    public static func locate(_ name: String) throws -> FontLocation {
+        if isFile(name) { return FontLocation(path: name, faceIndex: 0, name: name) }
+        var file = name
+        var faceIndex = 0
+        if let hash = name.lastIndex(of: "#"), let index = Int(name[name.index(after: hash)...]), index >= 0 {
+            file = String(name[..<hash])
+            faceIndex = index
+            if isFile(file) { return FontLocation(path: file, faceIndex: faceIndex, name: name) }
+        }
+        let directories = existingDirectories
+        // A bare file name (no folder in it) may be a bundled font.
+        if !file.contains("/") {
+            for directory in directories {
+                let candidate = (directory as NSString).appendingPathComponent(file)
+                if isFile(candidate) { return FontLocation(path: candidate, faceIndex: faceIndex, name: name) }
+            }
+            for directory in directories {
+                guard let index = FontIndex.load(directory: directory) else { continue }
+                let entries = index.entries(family: file)
+                guard !entries.isEmpty else { continue }
+                // A family alone means its regular face when it has one.
+                let entry = entries.min { abs($0.weight - 400) < abs($1.weight - 400) }!
+                return FontLocation(
+                    path: (directory as NSString).appendingPathComponent(entry.file), faceIndex: faceIndex,
+                    name: entry.file + (faceIndex != 0 ? "#\(faceIndex)" : ""))
+            }
+        }
+        throw LineFitError.fontNotFound(path: name, searched: file.contains("/") ? [] : searchDirectories)
+    }
+
+    /// The index of the first folder that has one (the bundled fonts' index).
+    public static var bundledIndex: (directory: String, index: FontIndex)? {
+        for directory in existingDirectories {
+            if let index = FontIndex.load(directory: directory) { return (directory, index) }
+        }
+        return nil
+    }
+
+    // MARK: - The folders
+
+    private static var environmentDirectories: [String] {
+        guard let value = ProcessInfo.processInfo.environment[BundledFonts.environmentVariable], !value.isEmpty else {
+            return []
+        }
+        return value.split(separator: ":").map(String.init)
+    }
+
+    /// Computed once: the executable and the image do not move while the process runs.
+    private static let fixedDirectories: [String] = {
+        var folders: [String] = []
+        var images: [String] = []
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            images.append(executable)
+        }
+        if let image = loadedImagePath(), !images.contains(image) { images.append(image) }
+        for image in images {
+            let folder = (image as NSString).deletingLastPathComponent
+            folders.append((folder as NSString).appendingPathComponent("Fonts"))
+            folders.append(((folder as NSString).appendingPathComponent("../share/linefit/Fonts") as NSString).standardizingPath)
+            folders.append((folder as NSString).appendingPathComponent("LineFit_LineFit.resources/Fonts"))
+        }
+        // This file is Sources/LineFit/Fonts/FontLocator.swift inside the package.
+        let checkout = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fonts").path
+        folders.append(checkout)
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0).inserted }
+    }()
+
+    /// The file of the image (executable or shared library) this code was loaded from.
+    private static func loadedImagePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard linefit_image_path(#dsohandle, &buffer, buffer.count) == 0 else { return nil }
+        let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.hasPrefix("/") ? path : nil
+    }
+
+    private static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}
+
+extension Font {
+    /// Loads the font a caller named (a path, `FILE#N`, a bundled file name or a family
+    /// name; see `FontLocator`). The font's `name` is the name as given.
+    public convenience init(named name: String) throws {
+        let location = try FontLocator.locate(name)
+        try self.init(path: location.path, faceIndex: location.faceIndex, name: location.name)
+    }
+}
