@@ -2,7 +2,12 @@ import Foundation
 
 /// The picture file formats, chosen by a file's extension or by name.
 public enum ImageFormat: String, CaseIterable, Sendable {
-    case png, jpeg, webp
+    /// PNG (lossless; RGB when opaque, else RGBA).
+    case png
+    /// JPEG through libjpeg-turbo (lossy, no alpha).
+    case jpeg
+    /// WebP through libwebp (lossy).
+    case webp
 
     /// The format of a file name's extension (`.png`, `.jpg`/`.jpeg`, `.webp`, any case), or
     /// nil for any other.
