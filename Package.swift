@@ -31,10 +31,10 @@ let package = Package(
         ),
         // dladdr (glibc declares it only under _GNU_SOURCE): finds the image LineFit was
         // loaded from, so the bundled fonts are found beside a shared library too.
-        .target(name: "CSystem"),
+        .target(name: "CLineFitSystem"),
         .target(
             name: "LineFit",
-            dependencies: ["CHarfBuzz", "CICU", "CSystem"]
+            dependencies: ["CHarfBuzz", "CICU", "CLineFitSystem"]
         ),
         // PNG encoding and decoding for the renderer; only LineFitRender links it, so the
         // core library has no image dependency.
@@ -43,14 +43,20 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // zlib for the PNG encoder, libjpeg-turbo for JPEG, libwebp for WebP pictures.
+        // zlib for the PNG encoder, libjpeg-turbo for JPEG, libwebp for WebP pictures and
+        // animated WebP (one module: WebPAnimEncoder in libwebpmux; libwebpdemux decodes, for tests).
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        // SVG, PNG, JPEG and WebP pictures of a styled layout.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        // Animated GIF through giflib.
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        // SVG, PNG, JPEG and WebP pictures of a styled layout, and typing animations.
         .target(
             name: "LineFitRender",
-            dependencies: ["LineFit", "CPNG", "CZlib", "CJPEG", "CWebP"]
+            dependencies: ["LineFit", "CPNG", "CZlib", "CJPEG", "CWebP", "CGIF"]
         ),
         // linefit.h, the C API's one header, and the checks that pin its records' layout.
         .target(name: "CLineFit"),
@@ -79,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LineFitRenderTests",
-            dependencies: ["LineFitRender", "LineFit", "LineFitTestSupport"],
+            dependencies: ["LineFitRender", "LineFit", "LineFitTestSupport", "CWebP", "CGIF"],
             // Read and rewritten in place through #filePath (goldens have an accept switch),
             // so they are not bundled as resources.
             exclude: ["Fixtures", "Goldens"]

@@ -46,6 +46,7 @@ let package = Package(
             name: "LineFitBenchmarks",
             dependencies: [
                 .product(name: "LineFit", package: "LineFit"),
+                .product(name: "LineFitRender", package: "LineFit"),
                 "TypeModeBaselines",
                 .product(name: "Benchmark", package: "benchmark"),
             ],

@@ -71,7 +71,7 @@ class Report:
 
     def get(self, name, metric="wallClock", percentile=50):
         values = self.results.get(name, {}).get(metric)
-        return None if values is None else values[percentile]
+        return None if values is None else values.get(percentile)
 
     def us(self, name, percentile=None):
         value = self.get(name, "wallClock", self.stat if percentile is None else percentile)
@@ -136,6 +136,22 @@ class Report:
                 self.table(f"Keystrokes on EditorSession, {series} (µs)",
                            ["keystroke", self.label, "p50", "p99", "mallocs p50", "mallocs max",
                             f"{self.label} / shape@280"], rows)
+                # The honest keystrokes (issue 12), read against one hb-ft shape of the 280 story;
+                # p99 against that shape's p99 in the same run.
+                base = "shape-ft:" + story(series, 280)
+                rows = []
+                for kind in ("type", "paste", "delete-word"):
+                    for length in (280, 2_200, 10_000):
+                        name = f"{prefix}-{kind}:{story(series, length)}"
+                        if name in self.results and base in self.results:
+                            rows.append([f"{kind} at {length:,}", self.us(name), self.us(name, 50), self.us(name, 99),
+                                         self.mallocs(name, 90), self.mallocs(name, 100),
+                                         ratio(self.us(name), self.us(base)),
+                                         ratio(self.us(name, 99), self.us(base, 99))])
+                if rows:
+                    self.table(f"New-text keystrokes on EditorSession, {series} (µs)",
+                               ["keystroke", self.label, "p50", "p99", "mallocs p90", "mallocs max",
+                                f"{self.label} / hb-ft shape@280", "p99 / hb-ft shape p99"], rows)
 
     def samples(self):
         rows = []
@@ -177,6 +193,9 @@ class Report:
         self.target("≤ 16 mallocs per keystroke, steady state (max, 280)", mallocs, 16, "max", unit="", note=note)
         self.target("keystroke at 2,200 ≤ 2× keystroke at 280",
                     ratio(self.us(f"{prefix}:{s(2200)}"), self.us(key280)), 2, "max", note=note)
+        linear = self.us("variable:linear-280")
+        self.target("Roboto Flex 280, opsz following ≤ 3× linear (issue 14)", ratio(self.us("variable:opsz-280"), linear), 3, "max")
+        self.target("Roboto Flex 280, width axis ≤ 2× linear (issue 14)", ratio(self.us("variable:width-axis-280"), linear), 2, "max")
         self.table(f"Targets (issue #4; story series, NotoSans, one run; ratios of {self.label} wall clock)",
                    ["target", "measured", "verdict"], self.targets)
         return any(t[2].startswith("MISSED") for t in self.targets)

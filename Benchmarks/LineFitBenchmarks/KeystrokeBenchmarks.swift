@@ -5,6 +5,16 @@
 //                                  and mallocs in steady state
 //   keystroke:<story>              one character typed in the middle of a session holding the
 //                                  text, then removed: one keystroke per sample, at each length
+//                                  (the warm-cache case: the two windows alternate, so the
+//                                  shaping cache always hits)
+//   keystroke-type:<story>         typing new text: characters of a long story typed into the
+//                                  middle one at a time, never the same keystroke twice
+//   keystroke-paste:<story>        a new 30-character phrase pasted into the middle
+//   keystroke-delete-word:<story>  a different word deleted each time
+//
+// The last three undo their edit outside the measured part of an iteration (package-
+// benchmark's startMeasurement/stopMeasurement), so the text stays near its length. The
+// session keeps its previous layout alive (`session.layout`), as an app or a transition does.
 
 import Benchmark
 import LineFit
@@ -15,6 +25,12 @@ func registerKeystrokeBenchmarks() {
         for length in Stories.lengths {
             let job = Stories.job(series, length)
             keystrokeInMiddle("keystroke:\(job.name)", job)
+        }
+        for length in [280, 2_200, 10_000] {
+            let job = Stories.job(series, length)
+            keystrokeTyping("keystroke-type:\(job.name)", job)
+            keystrokePaste("keystroke-paste:\(job.name)", job)
+            keystrokeDeleteWord("keystroke-delete-word:\(job.name)", job)
         }
     }
 }
@@ -81,5 +97,122 @@ func keystrokeInMiddle(_ name: String, _ job: Job) {
         blackHole(try script.press())
     } setup: {
         try KeystrokeScript(job, initialText: job.text, keys: keys)
+    }
+}
+
+/// The text edits of the honest keystroke suites come from here: the longest story, whose
+/// characters are new to every session (no keystroke repeats an earlier one).
+enum NewText {
+    static let characters: [String] = Stories.job(Stories.primarySeries, 10_000).text.map { String($0) }
+}
+
+/// A session holding the text, edited in its middle, with the previous layout kept alive.
+final class EditingState {
+    let session: EditorSession
+    let caret: Int
+    var source = 0
+    var pending = 0
+    var previous: Layout?
+
+    init(_ job: Job) throws {
+        session = try EditorSession(text: job.text, fonts: try job.fontChain(), options: job.options)
+        var offset = 0
+        for character in job.text {
+            if offset >= job.length / 2 { break }
+            offset += character.utf16.count
+        }
+        caret = offset
+    }
+
+    func nextCharacter() -> String {
+        defer { source = (source + 1) % NewText.characters.count }
+        return NewText.characters[source]
+    }
+}
+
+/// Never more iterations than there are new characters to type.
+func editingConfiguration() -> Benchmark.Configuration {
+    var configuration = BenchmarkSettings.configuration
+    configuration.maxIterations = min(configuration.maxIterations, 9_000)
+    return configuration
+}
+
+/// Typing new text in the middle: one character per iteration; every 40 characters the typed
+/// text is removed again outside the measurement.
+func keystrokeTyping(_ name: String, _ job: Job) {
+    Benchmark(name, configuration: editingConfiguration()) { benchmark, state in
+        if state.pending >= 40 * 2 {
+            try state.session.replace(state.caret..<(state.caret + state.pending), with: "")
+            state.pending = 0
+        }
+        let character = state.nextCharacter()
+        state.previous = state.session.layout
+        benchmark.startMeasurement()
+        let result = try state.session.insert(character, at: state.caret + state.pending)
+        benchmark.stopMeasurement()
+        state.pending += character.utf16.count
+        blackHole(result)
+    } setup: {
+        try EditingState(job)
+    }
+}
+
+/// A new 30-character phrase pasted in the middle; the previous one removed first, unmeasured.
+func keystrokePaste(_ name: String, _ job: Job) {
+    Benchmark(name, configuration: editingConfiguration()) { benchmark, state in
+        if state.pending > 0 {
+            try state.session.replace(state.caret..<(state.caret + state.pending), with: "")
+        }
+        var phrase = ""
+        for _ in 0..<30 { phrase += state.nextCharacter() }
+        state.previous = state.session.layout
+        benchmark.startMeasurement()
+        let result = try state.session.insert(phrase, at: state.caret)
+        benchmark.stopMeasurement()
+        state.pending = phrase.utf16.count
+        blackHole(result)
+    } setup: {
+        try EditingState(job)
+    }
+}
+
+/// A different word (with the space after it) deleted each time; the previous one put back
+/// first, unmeasured.
+func keystrokeDeleteWord(_ name: String, _ job: Job) {
+    var words: [Range<Int>] = []
+    var offset = 0
+    var wordStart: Int?
+    for character in job.text {
+        if character == " " {
+            if let start = wordStart { words.append(start..<(offset + 1)) }
+            wordStart = nil
+        } else if wordStart == nil, character.isLetter {
+            wordStart = offset
+        }
+        offset += character.utf16.count
+    }
+    precondition(!words.isEmpty, "\(job.name) has no words")
+    Benchmark(name, configuration: editingConfiguration()) { benchmark, state in
+        if state.pending > 0 {
+            let word = words[(state.source - 1 + words.count) % words.count]
+            try state.session.insert(job.substring(word), at: word.lowerBound)
+        }
+        let word = words[state.source % words.count]
+        state.source += 1
+        state.previous = state.session.layout
+        benchmark.startMeasurement()
+        let result = try state.session.replace(word, with: "")
+        benchmark.stopMeasurement()
+        state.pending = 1
+        blackHole(result)
+    } setup: {
+        try EditingState(job)
+    }
+}
+
+extension Job {
+    func substring(_ range: Range<Int>) -> String {
+        let utf16 = Array(text.utf16)
+        return String(decoding: utf16[range], as: UTF16.self)
     }
 }

@@ -10,8 +10,11 @@ import TypeModeBaselines
 //   fresh:sample-<job>        fresh layout of each shared sample job
 //   fresh:<story>             fresh layout of each story text (the scaling suite)
 //   naive:<story>             baseline (a): Instagram's Type Mode algorithm done naively
-//   shape:<story>             baseline (b): one HarfBuzz shape of the whole text
+//   shape:<story>             baseline (b): one HarfBuzz shape of the whole text (hb-ot)
+//   shape-ft:<story|sample>   one hb-ft shape per LineFit font run: the baseline the
+//                             issue's ratios are read against
 //   keystroke...:<story>      KeystrokeBenchmarks.swift (needs LineFit's EditorSession)
+//   variable:<kind>-280       VariableFontBenchmarks.swift (Roboto Flex: linear, opsz, width axis)
 //
 // Every benchmark builds its fonts, engine and inputs in `setup`, outside the measured
 // loop. One iteration is one operation (one layout, one shape, one keystroke), so the
@@ -27,6 +30,7 @@ let benchmarks: @Sendable () -> Void = {
 
     for job in Job.loadAll("samples") {
         freshLayout("fresh:sample-\(job.name)", job)
+        shapeFreeType("shape-ft:sample-\(job.name)", job)
     }
     for series in Stories.series {
         for length in Stories.lengths {
@@ -34,9 +38,13 @@ let benchmarks: @Sendable () -> Void = {
             freshLayout("fresh:\(job.name)", job)
             naiveTypeMode("naive:\(job.name)", job)
             shapeOnce("shape:\(job.name)", job)
+            shapeFreeType("shape-ft:\(job.name)", job)
         }
     }
     registerKeystrokeBenchmarks()
+    registerMotionBenchmarks()
+    // Ratios for report.sh, not a malloc gate: kept out of the smoke pass (no thresholds).
+    if !BenchmarkSettings.smoke { registerVariableFontBenchmarks() }
 }
 
 /// Run settings. `LINEFIT_BENCH_SMOKE=1` (smoke.sh, CI) makes a short pass that is enough
@@ -121,5 +129,32 @@ func shapeOnce(_ name: String, _ job: Job) {
         blackHole(state.shape())
     } setup: {
         ShapeOnce(text: job.text, face: try BaselineFaces.harfBuzzFace(job.fontPath))
+    }
+}
+
+/// One hb-ft shape per font run, the runs LineFit itemized the job into (merged across lines
+/// of one paragraph).
+func shapeFreeType(_ name: String, _ job: Job) {
+    Benchmark(name) { _, runs in
+        blackHole(runs.shape())
+    } setup: {
+        let chain = try job.fontChain()
+        let layout = try LayoutEngine().layout(job.text, fonts: chain, options: job.options)
+        var runs: [FreeTypeShapeRuns.Run] = []
+        var mayJoin = false
+        for line in layout.lines {
+            for run in line.runs.sorted(by: { $0.start < $1.start }) where run.end > run.start {
+                if mayJoin, let last = runs.last, last.range.upperBound == run.start, last.font == run.fontIndex,
+                   last.rightToLeft == run.isRightToLeft, last.script == run.script {
+                    runs[runs.count - 1].range = last.range.lowerBound..<run.end
+                } else {
+                    runs.append(.init(
+                        range: run.start..<run.end, font: run.fontIndex, rightToLeft: run.isRightToLeft, script: run.script))
+                }
+                mayJoin = true
+            }
+            if line.flags.contains(.endsParagraph) { mayJoin = false }
+        }
+        return try FreeTypeShapeRuns(text: job.text, paths: chain.fonts.map(\.name), runs: runs)
     }
 }

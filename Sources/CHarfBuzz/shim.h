@@ -7,6 +7,7 @@
 #include FT_OUTLINE_H
 #include FT_GLYPH_H
 #include FT_SIZES_H
+#include FT_MULTIPLE_MASTERS_H
 #include <hb.h>
 #include <hb-ft.h>
 #include <hb-ot.h>

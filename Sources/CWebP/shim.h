@@ -1,12 +1,16 @@
-// libwebp's simple encoding and decoding API; it reports failure by returning 0, so Swift
-// calls it directly.
+// libwebp, one module for still pictures and animations: encode/decode (libwebp), the
+// animation container's WebPAnimEncoder (libwebpmux) and WebPAnimDecoder (libwebpdemux), which
+// the tests use to check frame counts. The headers' init functions are static inline wrappers
+// of versioned entry points, which Swift imports as they are.
 #include <webp/encode.h>
 #include <webp/decode.h>
+#include <webp/mux.h>
+#include <webp/demux.h>
 
-// The simple API always uses compression method 4; a story is mostly flat colour, where the
-// fast methods lose little. WebPConfigInit and WebPPictureInit are macros passing the ABI
-// version, which Swift does not import; cwebp_encode exists to expand them and to free the
-// picture on every path. Returns the file's size and sets *output (free with WebPFree), or 0.
+// A still picture through the advanced API: the simple API always uses compression method 4,
+// and a story is mostly flat colour, where the fast methods lose little. cwebp_encode exists
+// to free the picture on every path. Returns the file's size and sets *output (free with
+// WebPFree), or 0.
 static inline size_t cwebp_encode(
     const uint8_t *pixels, int width, int height, int stride, int hasAlpha, float quality, int method,
     uint8_t **output

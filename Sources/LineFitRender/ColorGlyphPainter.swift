@@ -9,7 +9,9 @@ import LineFit
 enum ColorGlyphPainter {
     /// Paints `bitmap` with its origin (pen position on the baseline) at (`x`, `y`), scaled
     /// to `size` pixels per em.
-    static func paint(_ bitmap: ColorGlyphBitmap, x: Double, y: Double, size: Double, into image: inout RGBAImage) {
+    static func paint(
+        _ bitmap: ColorGlyphBitmap, x: Double, y: Double, size: Double, opacity: Float = 1, into image: inout RGBAImage
+    ) {
         guard bitmap.ppem > 0, bitmap.width > 0, bitmap.height > 0 else { return }
         let scale = size / bitmap.ppem
         let left = x + bitmap.left * scale
@@ -19,7 +21,8 @@ enum ColorGlyphPainter {
         let firstColumn = max(0, Int(left.rounded(.down))), lastColumn = min(image.width, Int((left + drawnWidth).rounded(.up)))
         let firstRow = max(0, Int(top.rounded(.down))), lastRow = min(image.height, Int((top + drawnHeight).rounded(.up)))
         guard firstColumn < lastColumn, firstRow < lastRow else { return }
-        let weight = 1 / Float(samples * samples)
+        // A fading emoji (a transition's cross-fade) scales every premultiplied component.
+        let weight = opacity / Float(samples * samples)
         for row in firstRow..<lastRow {
             for column in firstColumn..<lastColumn {
                 var sum: (Float, Float, Float, Float) = (0, 0, 0, 0)

@@ -31,7 +31,7 @@ public enum ImageFormat: String, CaseIterable, Sendable {
 public struct ImageEncoding: Hashable, Sendable {
     /// zlib level 0–9 for PNG (`--png-compression`).
     public var pngCompression: Int
-    /// 1–100 for JPEG and WebP (`--quality`).
+    /// 0–100 for JPEG and WebP (`--quality`).
     public var quality: Int
 
     /// The defaults: fast PNG, quality 90.

@@ -32,7 +32,7 @@ private final class JPEGRowSource {
 }
 
 extension RGBAImage {
-    /// The picture as a JPEG file's bytes at `quality` (1–100), rows streamed to libjpeg.
+    /// The picture as a JPEG file's bytes at `quality` (0–100; libjpeg treats 0 as 1), rows streamed to libjpeg.
     public func jpegData(quality: Int = ImageEncoding.defaultQuality) throws -> Data {
         let source = JPEGRowSource(self)
         var output: UnsafeMutablePointer<UInt8>?

@@ -9,21 +9,50 @@ import LineFit
 public struct PNGRenderer: Sendable, Hashable {
     /// The canvas to centre the block on; nil makes a picture just large enough, transparent.
     public var canvas: RenderCanvas?
+    /// Range highlights and spotlights, drawn in order (fills under the text, spotlights
+    /// over everything).
+    public var highlights: [RangeHighlight]
 
-    /// A renderer for `canvas` (the 1080 × 1920 story canvas by default; nil for a picture just around the text).
-    public init(canvas: RenderCanvas? = .story) {
+    /// A renderer for `canvas` (nil: a picture just around the text) with range decorations.
+    public init(canvas: RenderCanvas? = .story, highlights: [RangeHighlight] = []) {
         self.canvas = canvas
+        self.highlights = highlights
     }
 
     /// The picture of `styled`.
     public func render(_ styled: StyledLayout) -> RGBAImage {
         let scene = StoryScene(styled, canvas: canvas)
+        var fills: [(StyleColor, OutlinePath)] = []
+        var spotlights: [(Double, OutlinePath)] = []
+        for highlight in highlights {
+            let path = highlightPaths(highlight, styled: styled, scene: scene)
+            switch highlight.look {
+            case .fill(let color): fills.append((color, path))
+            case .spotlight(let dim): spotlights.append((dim, path))
+            }
+        }
+        return render(scene, fills: fills, spotlights: spotlights)
+    }
+
+    /// The picture of one frame of a `LayoutTransition` in `style`, on the canvas (the story
+    /// canvas when there is none). `fonts` is the chain the transition's layouts were made
+    /// with. At a transition's ends it is the same picture as `render(_:)` of the layout.
+    public func render(_ frame: TransitionFrame, style: Style, fonts: FontChain) -> RGBAImage {
+        render(StoryScene(frame: frame, style: style, fonts: fonts, canvas: canvas ?? .story))
+    }
+
+    func render(
+        _ scene: StoryScene, fills: [(StyleColor, OutlinePath)] = [], spotlights: [(Double, OutlinePath)] = []
+    ) -> RGBAImage {
         var image = scene.backdrop.map { RGBAImage(width: scene.width, height: scene.height, backdrop: $0) }
             ?? RGBAImage(width: scene.width, height: scene.height)
 
         if !scene.backgrounds.isEmpty {
             let shapes = OutlinePath(elements: scene.backgroundPaths.flatMap(\.elements))
             image.paint(scene.style.backgroundColor, through: CoverageMask(path: shapes, clipWidth: image.width, clipHeight: image.height))
+        }
+        for (color, path) in fills {
+            image.paint(color, through: CoverageMask(path: path, clipWidth: image.width, clipHeight: image.height))
         }
 
         let text = textMask(scene)
@@ -40,7 +69,10 @@ public struct PNGRenderer: Sendable, Hashable {
         for glyph in scene.glyphs {
             let font = scene.fonts.fonts[glyph.font]
             guard font.isBitmapOnly, let bitmap = font.colorBitmap(glyph: glyph.id) else { continue }
-            ColorGlyphPainter.paint(bitmap, x: glyph.x, y: glyph.y, size: glyph.size, into: &image)
+            ColorGlyphPainter.paint(bitmap, x: glyph.x, y: glyph.y, size: glyph.size, opacity: glyph.opacity, into: &image)
+        }
+        for (dim, path) in spotlights {
+            image.spotlight(dim: dim, cutOut: CoverageMask(path: path, clipWidth: image.width, clipHeight: image.height))
         }
         return image
     }
@@ -52,18 +84,21 @@ public struct PNGRenderer: Sendable, Hashable {
         for glyph in scene.glyphs {
             let font = scene.fonts.fonts[glyph.font]
             guard !font.isBitmapOnly else { continue }
-            let key = GlyphKey(font: glyph.font, id: glyph.id)
+            let key = GlyphKey(font: glyph.font, id: glyph.id, variation: glyph.variation)
             let outline: OutlinePath
             if let cached = outlines[key] {
                 outline = cached
             } else {
-                outline = font.outline(glyph: glyph.id) ?? OutlinePath()
+                outline = scene.outline(glyph) ?? OutlinePath()
                 outlines[key] = outline
             }
             guard !outline.isEmpty else { continue }
             let scale = scene.unitScale(font: glyph.font, size: glyph.size)
             let placed = outline.transformed(scale: scale, flipY: true, dx: glyph.x, dy: glyph.y)
-            let mask = CoverageMask(path: placed, clipWidth: scene.width, clipHeight: scene.height)
+            var mask = CoverageMask(path: placed, clipWidth: scene.width, clipHeight: scene.height)
+            if glyph.opacity < 1 {
+                for index in mask.values.indices { mask.values[index] *= glyph.opacity }
+            }
             if mask.width > 0 { masks.append(mask) }
         }
         return CoverageMask.union(masks)
@@ -74,6 +109,8 @@ public struct PNGRenderer: Sendable, Hashable {
 struct GlyphKey: Hashable {
     var font: Int
     var id: UInt32
+    /// The line's axis values (`StoryScene.variations`).
+    var variation: Int
 }
 
 extension CoverageMask {

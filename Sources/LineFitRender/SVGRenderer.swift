@@ -57,9 +57,11 @@ public struct SVGRenderer: Sendable, Hashable {
                 imageUses.append("<use href=\"#\(id)\" transform=\"matrix(\(SVGNumber.scale(k)) 0 0 \(SVGNumber.scale(k)) "
                     + "\(SVGNumber.point(glyph.x + bitmap.left * k)) \(SVGNumber.point(glyph.y - bitmap.top * k)))\"/>")
             } else {
-                let id = "g\(glyph.font)-\(glyph.id)"
+                // Glyphs of a variable font at other axis values are other shapes.
+                let instance = font.isVariable && glyph.variation > 0 ? "v\(glyph.variation)" : ""
+                let id = "g\(glyph.font)\(instance)-\(glyph.id)"
                 if hasInk[id] == nil {
-                    let outline = font.outline(glyph: glyph.id) ?? OutlinePath()
+                    let outline = scene.outline(glyph) ?? OutlinePath()
                     hasInk[id] = !outline.isEmpty
                     if !outline.isEmpty { defs.append("<path id=\"\(id)\" d=\"\(outline.svgPathData)\"/>") }
                 }

@@ -62,6 +62,10 @@ struct StoryScene {
         var x: Double
         var y: Double
         var size: Double
+        /// 1 for a layout at rest; a transition's fading glyphs are between 0 and 1.
+        var opacity: Float = 1
+        /// Index into `variations`: the axis values of the glyph's line (0: none).
+        var variation: Int = 0
     }
 
     let width: Int
@@ -74,15 +78,16 @@ struct StoryScene {
     /// Background shapes in block coordinates.
     let backgrounds: [OutlinePath]
     let glyphs: [GlyphDraw]
-    let styled: StyledLayout
-
-    var style: Style { styled.style }
-    var fonts: FontChain { styled.fonts }
+    let style: Style
+    let fonts: FontChain
+    /// The distinct axis values of the lines, first the empty set (static fonts, defaults).
+    let variations: [[FontVariation]]
 
     /// Places the block centred on `canvas`, or, without a canvas, in a picture just large
     /// enough for its ink, backgrounds and glow.
     init(_ styled: StyledLayout, canvas: RenderCanvas?) {
-        self.styled = styled
+        style = styled.style
+        fonts = styled.fonts
         let layout = styled.layout
         switch styled.style.background {
         case .none: backgrounds = []
@@ -90,13 +95,21 @@ struct StoryScene {
         case .merged(let padding, let radius): backgrounds = layout.mergedOutline(padding: padding, cornerRadius: radius)
         }
         var glyphs: [GlyphDraw] = []
+        var variations: [[FontVariation]] = [[]]
         for line in layout.lines {
+            let variation: Int
+            if let known = variations.firstIndex(of: line.axisValues) {
+                variation = known
+            } else {
+                variation = variations.count
+                variations.append(line.axisValues)
+            }
             for run in line.runs {
                 for glyph in run.glyphs {
                     glyphs.append(GlyphDraw(
                         font: run.fontIndex, id: glyph.id, x: line.x + run.x + glyph.x + glyph.xOffset,
                         // HarfBuzz offsets are y up; the picture's y grows downward.
-                        y: line.baseline - glyph.yOffset, size: line.size))
+                        y: line.baseline - glyph.yOffset, size: line.size, variation: variation))
                 }
             }
         }
@@ -121,8 +134,9 @@ struct StoryScene {
             backdrop = nil
         }
         let (dx, dy) = (originX, originY)
+        self.variations = variations
         self.glyphs = glyphs.map {
-            GlyphDraw(font: $0.font, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size)
+            GlyphDraw(font: $0.font, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size, variation: $0.variation)
         }
     }
 
@@ -132,6 +146,28 @@ struct StoryScene {
         let cap = Double(RenderCanvas.largestSide + 1)
         guard length.isFinite else { return Int(cap) }
         return max(1, Int(min(length, cap).rounded(.up)))
+    }
+
+    /// A frame of a transition, centred on `canvas` as a layout of the frame's height would
+    /// be, so that its ends are drawn exactly as the two layouts' stills.
+    init(frame: TransitionFrame, style: Style, fonts: FontChain, canvas: RenderCanvas) {
+        self.style = style
+        self.fonts = fonts
+        variations = [[]]
+        switch style.background {
+        case .none: backgrounds = []
+        case .perLine(let padding, let radius): backgrounds = frame.lineBackgrounds(padding: padding, cornerRadius: radius)
+        case .merged(let padding, let radius): backgrounds = frame.mergedOutline(padding: padding, cornerRadius: radius)
+        }
+        width = canvas.width
+        height = canvas.height
+        originX = ((Double(canvas.width) - frame.width) / 2).rounded()
+        originY = ((Double(canvas.height) - frame.height) / 2).rounded()
+        backdrop = style.backdrop
+        let (dx, dy) = (originX, originY)
+        glyphs = frame.glyphs.map {
+            GlyphDraw(font: $0.fontIndex, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size, opacity: Float($0.opacity))
+        }
     }
 
     /// Everything that paints, in block coordinates: ink, backgrounds and three glow radii.
@@ -152,6 +188,11 @@ struct StoryScene {
 
     /// A Gaussian's tail beyond three standard deviations is under 0.3 %: invisible in 8 bits.
     static let glowReach = 3.0
+
+    /// The glyph's outline in design units at its line's axis values.
+    func outline(_ glyph: GlyphDraw) -> OutlinePath? {
+        fonts.fonts[glyph.font].outline(glyph: glyph.id, variations: variations[glyph.variation])
+    }
 
     /// The scale from a font's design units to picture pixels at `size`.
     func unitScale(font: Int, size: Double) -> Double {

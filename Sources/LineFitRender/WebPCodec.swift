@@ -1,7 +1,7 @@
 import CWebP
 import Foundation
 
-/// WebP files through libwebp's simple API (lossy VP8 at a quality; RGB or RGBA).
+/// WebP files through libwebp's advanced API (lossy VP8 at a quality; RGB or RGBA).
 public enum WebPCodec {
     /// libwebp's compression method (0 fastest … 6 smallest). The simple API's 4 spends most
     /// of its time searching modes that a flat story picture does not need; measured on the
@@ -21,9 +21,9 @@ public enum WebPCodec {
 }
 
 extension RGBAImage {
-    /// The picture as a lossy WebP file's bytes at `quality` (1–100); RGB when opaque.
+    /// The picture as a lossy WebP file's bytes at `quality` (0–100); RGB when opaque.
     ///
-    /// libwebp's simple API takes the whole picture, so this makes one 8-bit copy (a story is
+    /// libwebp takes the whole picture, so this makes one 8-bit copy (a story is
     /// 6 MB as RGB); the encoder's own buffers are larger.
     public func webpData(quality: Int = ImageEncoding.defaultQuality) throws -> Data {
         // WebP's limit: 16383 pixels a side.
@@ -33,7 +33,7 @@ extension RGBAImage {
         let channels = isOpaque ? 3 : 4
         let bytes = straightBytes(channels: channels)
         var output: UnsafeMutablePointer<UInt8>?
-        let factor = Float(Swift.max(1, Swift.min(100, quality)))
+        let factor = Float(Swift.max(0, Swift.min(100, quality)))
         let size = bytes.withUnsafeBufferPointer { buffer in
             cwebp_encode(
                 buffer.baseAddress, Int32(width), Int32(height), Int32(width * channels), channels == 4 ? 1 : 0,

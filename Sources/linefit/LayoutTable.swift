@@ -12,7 +12,11 @@ struct LayoutTable {
             if line.flags.contains(.heldAtMax) { notes.append("max") }
             if line.flags.contains(.brokenInsideWord) { notes.append("broken word") }
             if line.flags.contains(.overflows) { notes.append("overflows") }
+            if line.flags.contains(.widthAxisFallback) { notes.append("filled by size") }
             if line.flags.contains(.empty) { text = "(empty line)" }
+            // Axes that change per line (opsz, wdth) are what a reader compares between lines.
+            let perLine = line.axisValues.filter { ["opsz", "wdth"].contains($0.tag) }
+            if !perLine.isEmpty { notes.append(perLine.map { "\($0.tag) \(format($0.value, 1))" }.joined(separator: " ")) }
             let note = notes.isEmpty ? "" : "  [\(notes.joined(separator: ", "))]"
             rows.append(
                 pad(String(index + 1), 4) + "  " + pad(format(line.size), 8) + "  " + pad(format(line.width, 1), 7)
@@ -23,6 +27,7 @@ struct LayoutTable {
         if layout.overflowsHeight { summary += ", still taller than the height limit" }
         rows.append(summary)
         rows.append(strategyLine)
+        rows += layout.warnings.map { "warning: \($0.message)" }
         if !layout.missing.isEmpty {
             let codes = layout.missing.flatMap(\.codePoints).map { "U+" + String($0, radix: 16, uppercase: true) }
             rows.append("no font covers: " + codes.joined(separator: " "))

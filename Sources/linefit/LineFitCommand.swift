@@ -72,6 +72,18 @@ struct LineFitCommand: ParsableCommand {
     @Option(help: "Base direction: auto, ltr or rtl.")
     var direction: DirectionOption = .auto
 
+    @Option(name: .customLong("axis"), parsing: .singleValue, help: "Variable-font axis value TAG=VALUE, such as wght=800 (repeatable; clamped to the font's range with a warning).")
+    var axes: [String] = []
+
+    @Option(help: "A named instance of the primary variable font, such as Bold.")
+    var instance: String?
+
+    @Flag(help: "Keep opsz at the font's default instead of each line's size.")
+    var noOpticalSizing = false
+
+    @Option(help: "How lines fill the width: size (default), width-axis or mixed.")
+    var fit: LayoutOptions.LineFill?
+
     @Option(help: "BCP 47 language for shaping and the CJK face, such as ko, ja, zh-Hans (default: from the text's scripts, never the locale).")
     var language: String?
 
@@ -109,6 +121,12 @@ struct LineFitCommand: ParsableCommand {
     @OptionGroup(title: "Pictures")
     var render: RenderOptions
 
+    @OptionGroup(title: "Highlights")
+    var highlights: HighlightOptions
+
+    @OptionGroup(title: "Animation")
+    var animation: AnimationOptions
+
     mutating func run() throws {
         do {
             if listFonts || listStyles {
@@ -116,14 +134,20 @@ struct LineFitCommand: ParsableCommand {
                 return
             }
             let input = try InputText.read(argument: text)
-            let (styled, canvas) = try layOut(input)
+            let story = try layOut(input)
+            let styled = story.styled
             let layout = styled.layout
             if render.writesPictureToStandardOutput, json {
                 throw CLIError(message: "--json and -o - would both write to standard output")
             }
             // Pictures first: when one cannot be written, the command fails with nothing on
             // standard output.
-            try render.write(styled, canvas: canvas)
+            try render.write(styled, canvas: story.canvas, highlights: story.highlights)
+            if animation.isAnimating {
+                try animation.write(
+                    text: input, style: story.style, options: story.options, fonts: story.fonts, canvas: story.canvas,
+                    quality: render.quality)
+            }
             if render.writesPictureToStandardOutput || render.writesPNGToStandardOutput {
                 // Standard output carries the picture; the table would corrupt it.
             } else if json {
@@ -141,8 +165,11 @@ struct LineFitCommand: ParsableCommand {
     /// The story these options describe, laid out: everything `run` does before printing and
     /// writing. `linefit batch` parses each job with these same options and calls this, so an
     /// option added here is a batch key at once. `engine` is the caller's (one per batch worker).
-    func layOut(_ input: String, engine: LayoutEngine? = nil) throws -> (StyledLayout, RenderCanvas?) {
-        let canvas = try render.resolveCanvas()
+    func layOut(_ input: String, engine: LayoutEngine? = nil) throws -> LaidOutStory {
+        let canvas = try render.resolveCanvas(always: animation.isAnimating)
+        // Bad ranges and animation files fail before any work and before anything is printed.
+        let decorations = try highlights.resolve(text: input, canvas: canvas)
+        try animation.check(canvas: canvas, quality: render.quality)
         let overrides = StyleOverrides(
             width: width, min: min, max: max, tracking: tracking, lineSpacing: lineSpacing, align: align, height: height)
         var (style, options) = overrides.apply(to: try render.resolveStyle(canvas: canvas), canvas: canvas)
@@ -162,10 +189,26 @@ struct LineFitCommand: ParsableCommand {
         ).apply(to: &options)
         options.stableBreaks = stableBreaks
         options.verticalAlignment = verticalAlign
+        try VariationArguments(axes: axes, instance: instance, noOpticalSizing: noOpticalSizing, fit: fit)
+            .apply(to: &options, breaksGiven: breaks != nil, fillBoxGiven: fillBox)
         let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
         let styled = try style.layout(input, options: options, fonts: chain, engine: engine)
-        return (styled, canvas)
+        return LaidOutStory(
+            styled: styled, canvas: canvas, highlights: decorations, style: style, options: options, fonts: chain)
     }
+}
+
+/// What `LineFitCommand.layOut` made: the layout and everything writing its pictures and its
+/// animation needs.
+struct LaidOutStory {
+    var styled: StyledLayout
+    /// The picture's canvas; nil for `--canvas none` or when nothing is drawn.
+    var canvas: RenderCanvas?
+    var highlights: [RangeHighlight]
+    /// The style after the flags, scaled to the canvas.
+    var style: Style
+    var options: LayoutOptions
+    var fonts: FontChain
 }
 
 extension LineFitCommand {
@@ -194,6 +237,7 @@ enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension LayoutOptions.Alignment: ExpressibleByArgument {}
+extension LayoutOptions.LineFill: ExpressibleByArgument {}
 extension LayoutOptions.BreakStrategy: ExpressibleByArgument {}
 extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
 

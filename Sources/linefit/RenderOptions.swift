@@ -8,7 +8,7 @@ import LineFitRender
 /// Values are taken as strings and checked in `resolve`, so a bad one is reported as a
 /// single line (ArgumentParser's own parse errors add the usage text).
 struct RenderOptions: ParsableArguments {
-    @Option(help: "Type Mode style: classic, modern, neon, typewriter or strong (default: strong). It picks the fonts, sizes, spacing and look; --font, --min, --max and the like override it.")
+    @Option(help: "Type Mode style: classic, modern, neon, typewriter, strong or poster (default: strong). It picks the fonts, sizes, spacing and look; --font, --min, --max and the like override it.")
     var style: String?
 
     @Option(help: "Write the picture as SVG to this file.")
@@ -23,8 +23,8 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Picture format for --output: png, jpeg or webp (default: by the file's extension; png for -).")
     var format: String?
 
-    @Option(help: "JPEG and WebP quality, 1 to 100.")
-    var quality: Int = ImageEncoding.defaultQuality
+    @Option(parsing: .unconditional, help: "Lossy quality, 0 to 100, of every lossy output: JPEG and WebP pictures (default 90) and the --animate WebP (default 80).")
+    var quality: Int?
 
     @Option(help: "PNG zlib level, 0 to 9: 1 is fast, 9 the smallest file.")
     var pngCompression: Int = PNGEncoder.defaultLevel
@@ -90,23 +90,11 @@ struct RenderOptions: ParsableArguments {
     /// The canvas when rendering: --canvas, or the story canvas; nil for `none` or when no
     /// picture is asked for. Checks the output folders first, so a typo in a path fails
     /// before any work and before anything is printed.
-    func resolveCanvas() throws -> RenderCanvas? {
-        guard isRendering else { return nil }
+    func resolveCanvas(always: Bool = false) throws -> RenderCanvas? {
+        guard isRendering || always else { return nil }
         _ = try encoding()
         _ = try outputFormat()
-        for path in [svg, png, output].compactMap({ $0 }) where path != "-" {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw CLIError(message: "cannot write \(path): it is a folder")
-            }
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CLIError(message: "cannot write \(path): no folder \(folder)")
-            }
-            guard FileManager.default.isWritableFile(atPath: folder) else {
-                throw CLIError(message: "cannot write \(path): the folder \(folder) is not writable")
-            }
-        }
+        for path in [svg, png, output].compactMap({ $0 }) where path != "-" { try RenderOptions.checkFolder(of: path) }
         guard let canvas else { return .story }
         if canvas.lowercased() == "none" { return nil }
         let parts = canvas.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -118,6 +106,22 @@ struct RenderOptions: ParsableArguments {
             throw CLIError(message: "bad --canvas '\(canvas)': \(width * height) pixels is over the limit of 40 megapixels (\(RenderCanvas.largestPixelCount))")
         }
         return RenderCanvas(width: width, height: height)
+    }
+
+    /// Fails early, with one line, when `path` is a folder or its folder is missing or not
+    /// writable.
+    static func checkFolder(of path: String) throws {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw CLIError(message: "cannot write \(path): it is a folder")
+        }
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError(message: "cannot write \(path): no folder \(folder)")
+        }
+        guard FileManager.default.isWritableFile(atPath: folder) else {
+            throw CLIError(message: "cannot write \(path): the folder \(folder) is not writable")
+        }
     }
 
     /// The font chain: the style's fonts unless --font, --fallback or --no-fallback say
@@ -139,11 +143,18 @@ struct RenderOptions: ParsableArguments {
 
     /// --quality and --png-compression, checked.
     func encoding() throws -> ImageEncoding {
-        guard (1...100).contains(quality) else { throw CLIError(message: "bad --quality \(quality): use 1 to 100") }
+        try RenderOptions.checkQuality(quality)
         guard (0...9).contains(pngCompression) else {
             throw CLIError(message: "bad --png-compression \(pngCompression): use 0 (none) to 9 (smallest)")
         }
-        return ImageEncoding(pngCompression: pngCompression, quality: quality)
+        return ImageEncoding(pngCompression: pngCompression, quality: quality ?? ImageEncoding.defaultQuality)
+    }
+
+    /// `--quality` is one option for pictures and animations alike (batch jobs have one
+    /// `quality` key), so it is checked in one place.
+    static func checkQuality(_ quality: Int?) throws {
+        guard let quality else { return }
+        guard (0...100).contains(quality) else { throw CLIError(message: "bad --quality \(quality): use 0 to 100") }
     }
 
     /// The format of --output: --format, else the file's extension; nil without --output.
@@ -166,7 +177,7 @@ struct RenderOptions: ParsableArguments {
     }
 
     /// Writes the requested pictures.
-    func write(_ styled: StyledLayout, canvas: RenderCanvas?) throws {
+    func write(_ styled: StyledLayout, canvas: RenderCanvas?, highlights: [RangeHighlight] = []) throws {
         if let svg {
             try save(Data(SVGRenderer(canvas: canvas).render(styled).utf8), to: svg)
         }
@@ -181,7 +192,7 @@ struct RenderOptions: ParsableArguments {
         } catch {
             throw CLIError(message: "cannot draw \(firstPicture): the picture would be \(picture.width)x\(picture.height) pixels, over the limit of \(RenderCanvas.largestSide) a side and 40 megapixels; give a --canvas")
         }
-        let image = PNGRenderer(canvas: canvas).render(styled)
+        let image = PNGRenderer(canvas: canvas, highlights: highlights).render(styled)
         let encoding = try encoding()
         for (path, format) in pictures {
             let data: Data

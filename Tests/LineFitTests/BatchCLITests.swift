@@ -191,6 +191,79 @@ struct BatchCLITests {
         #expect(second.stderr.contains("1 skipped"))
     }
 
+    @Test("story-aware keys (breaks, fill-box, height, vertical-align) lay out as the CLI does, and fill the box")
+    func balancedAndFillKeys() throws {
+        let text = "We missed the last train home so we walked along the river until the sky went pink and the bakeries opened"
+        let common: [String: Any] = ["text": text, "width": 600, "min": 20, "max": 160]
+        var filling = common
+        filling["breaks"] = "balanced"
+        filling["fill-box"] = true
+        filling["height"] = 900
+        filling["vertical-align"] = "top"
+        var balanced = common
+        balanced["breaks"] = "balanced"
+        let input = [Self.job(filling), Self.job(balanced), Self.job(common)].joined(separator: "\n")
+        let (result, results) = try Self.batch(["--no-progress", "--full-layout"], input: input)
+        #expect(result.status == 0)
+        let layouts = try result.stdoutText.split(separator: "\n").map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["layout"] as? [String: Any])
+        }
+        #expect(layouts.map { $0["breaks"] as? String } == ["balanced", "balanced", "greedy"])
+
+        // The same options on the CLI give the same lines.
+        let single = try ProcessRunner.run(try CLITools.linefit(), [
+            "--json", "--width", "600", "--min", "20", "--max", "160", "--breaks", "balanced", "--fill-box",
+            "--height", "900", "--vertical-align", "top", text,
+        ])
+        let cli = try #require(try JSONSerialization.jsonObject(with: single.stdout) as? [String: Any])
+        let cliLines = try #require(cli["lines"] as? [[String: Any]])
+        #expect(results[0].lines?.map(\.size) == cliLines.compactMap { $0["size"] as? Double })
+
+        // Filling: the block reaches into the 900-point box without passing it, and its
+        // smallest line is larger than without the box (the box is far taller than the
+        // unboxed block).
+        let filledHeight = try #require(layouts[0]["height"] as? Double)
+        let freeHeight = try #require(layouts[1]["height"] as? Double)
+        #expect(filledHeight <= 900 * (1 + 1e-12))
+        #expect(freeHeight < 900 && filledHeight > freeHeight)
+        let smallest = { (result: Result) in result.lines?.map(\.size).min() ?? 0 }
+        #expect(smallest(results[0]) > smallest(results[1]))
+        // Greedy breaks where the text fits at the minimum: fewer lines than balanced here.
+        #expect((results[2].lines?.count ?? 0) <= (results[1].lines?.count ?? 0))
+        #expect(results.allSatisfy { $0.lines?.last?.range.last == text.utf16.count })
+    }
+
+    @Test("picture keys: image format by extension, one quality key for JPEG, animate writes an animation, frames-dir is refused")
+    func pictureAndAnimationKeys() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = [
+            Self.job(["text": "Game night", "image": "low.jpg", "quality": 5, "canvas": "270x480"]),
+            Self.job(["text": "Game night", "image": "high.jpg", "quality": 95, "canvas": "270x480"]),
+            Self.job(["text": "Hi", "animate": "typed.webp", "canvas": "90x160", "fps": 10, "hold-ms": 0, "keystroke-ms": 100]),
+            Self.job(["text": "Hi", "animate": "typed.webp", "canvas": "90x160"]),
+            Self.job(["text": "Hi", "animate": "frames.webp", "frames-dir": "frames", "canvas": "90x160"]),
+            Self.job(["text": "Hi", "quality": 101, "image": "bad.jpg"]),
+        ].joined(separator: "\n")
+        let (result, results) = try Self.batch(["--no-progress"], input: input, in: folder)
+        #expect(result.status == 1)
+        #expect(results.map(\.ok) == [true, true, true, false, false, false])
+        let low = try Data(contentsOf: folder.appendingPathComponent("low.jpg"))
+        let high = try Data(contentsOf: folder.appendingPathComponent("high.jpg"))
+        #expect(low.prefix(2) == Data([0xFF, 0xD8]) && high.prefix(2) == Data([0xFF, 0xD8]))
+        #expect(low.count < high.count, "quality 5 is smaller than quality 95")
+        // An animated WebP: RIFF....WEBP with a VP8X header whose animation bit is set.
+        let webp = try Data(contentsOf: folder.appendingPathComponent("typed.webp"))
+        #expect(webp.count > 30 && String(decoding: webp[8..<16], as: UTF8.self) == "WEBPVP8X")
+        #expect(webp[20] & 0x02 != 0, "the animation flag")
+        #expect(results[2].outputs == ["typed.webp"])
+        #expect(results[3].error?.contains("line 3") == true, "the animation file is claimed like a picture")
+        #expect(results[4].error?.contains("frames-dir") == true)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("frames").path))
+        #expect(results[5].error?.contains("--quality 101") == true)
+    }
+
     @Test("`linefit -- batch` lays out the word")
     func batchAsText() throws {
         let result = try ProcessRunner.run(try CLITools.linefit(), ["--", "batch"])

@@ -58,6 +58,16 @@ struct CorpusCLITests {
         try run(CorpusJob.load(name))
     }
 
+    /// `--json` names bundled fonts by file name (never a machine's path); check-fit opens
+    /// fonts by the names it reads, so bundled names become paths into `Fonts/` for it.
+    static func withFontPaths(_ json: Data) -> Data {
+        let fonts = TestPaths.packageRoot.appendingPathComponent("Fonts").path
+        let text = String(decoding: json, as: UTF8.self)
+        let rewritten = text.replacingOccurrences(
+            of: #""font":"([^"/]+)""#, with: "\"font\":\"\(fonts)/$1\"", options: .regularExpression)
+        return Data(rewritten.utf8)
+    }
+
     /// The independent oracle lives outside the package (`../shared/tools/check-fit`); in a
     /// clone without it this test is reported as skipped, with the reason, instead of the
     /// sample tests passing without it.
@@ -74,7 +84,7 @@ struct CorpusCLITests {
             checkFit,
             ["--text", job.text, "--width", "\(job.width)", "--min", "\(job.min)", "--max", "\(job.max)",
              "--min-fill", "\(Self.minimumFill)", "-"],
-            stdin: result.stdout)
+            stdin: Self.withFontPaths(result.stdout))
         #expect(check.status == 0, "check-fit on \(job.name):\n\(check.stdoutText)\(check.stderr)")
     }
 

@@ -83,14 +83,15 @@ enum HBShape {
         var ax: Int
     }
 
-    /// The advance width of `text` shaped alone in `fontPath`, in design units.
-    static func units(fontPath: String, text: String) throws -> Int {
+    /// The advance width of `text` shaped alone in `fontPath`, in design units (or in the
+    /// units `extraArguments` such as `--font-size` give, with `--variations` and the like).
+    static func units(fontPath: String, text: String, extraArguments: [String] = []) throws -> Int {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw MissingPrerequisite(description: "\(path) is missing: install Debian's libharfbuzz-bin")
         }
         guard !text.isEmpty else { return 0 }
         let result = try ProcessRunner.run(
-            path, ["--output-format=json", "--no-glyph-names", fontPath, "--", text])
+            path, ["--output-format=json", "--no-glyph-names"] + extraArguments + [fontPath, "--", text])
         guard result.status == 0 else {
             throw MissingPrerequisite(description: "hb-shape failed (\(result.status)) on \(fontPath): \(result.stderr)")
         }

@@ -11,7 +11,7 @@ struct FontTests {
         "LeagueSpartan-Bold.otf", "NotoColorEmoji.ttf", "NotoSans-Regular.ttf", "NotoSansArabic-Regular.ttf",
         "NotoSansDevanagari-Regular.ttf", "NotoSansHebrew-Regular.ttf", "NotoSansThai-Regular.ttf",
         "NotoSans-Bold.ttf", "NotoSansArabic-Bold.ttf", "NotoSansDevanagari-Bold.ttf", "NotoSansHebrew-Bold.ttf",
-        "NotoSansThai-Bold.ttf", "NotoSansCJKkr-Hangul-Regular.otf", "NotoSansCJKkr-Hangul-Bold.otf",
+        "NotoSansThai-Bold.ttf", "RobotoFlex-VF.ttf", "NotoSansCJKkr-Hangul-Regular.otf", "NotoSansCJKkr-Hangul-Bold.otf",
     ]
 
     @Test("the list names every bundled font")

@@ -20,7 +20,7 @@ import ctypes.util
 import os
 import subprocess
 from dataclasses import dataclass, field
-from typing import List, Optional, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 ABI_VERSION = 1
 
@@ -47,6 +47,10 @@ class LineRecord(ctypes.Structure):
 
 class SizeSpanRecord(ctypes.Structure):
     _fields_ = [("start", ctypes.c_size_t), ("end", ctypes.c_size_t), ("size", ctypes.c_double)]
+
+
+class AxisValueRecord(ctypes.Structure):
+    _fields_ = [("tag", ctypes.c_char * 5), ("value", ctypes.c_double)]
 
 
 class RunRecord(ctypes.Structure):
@@ -160,6 +164,11 @@ def _load():
         "linefit_layout_get_line": (ctypes.c_int, [c_handle, ctypes.c_size_t, P(LineRecord)]),
         "linefit_layout_get_lines": (ctypes.c_int, [c_handle, P(LineRecord), ctypes.c_size_t, size_p]),
         "linefit_layout_get_size_spans": (ctypes.c_int, [c_handle, P(SizeSpanRecord), ctypes.c_size_t, size_p]),
+        "linefit_layout_get_line_axes": (
+            ctypes.c_int, [c_handle, ctypes.c_size_t, P(AxisValueRecord), ctypes.c_size_t, size_p]),
+        "linefit_layout_get_warning_count": (ctypes.c_int, [c_handle, size_p]),
+        "linefit_layout_get_warning": (
+            ctypes.c_int, [c_handle, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, size_p]),
         "linefit_layout_get_run": (ctypes.c_int, [c_handle, ctypes.c_size_t, ctypes.c_size_t, P(RunRecord)]),
         "linefit_layout_get_glyphs": (
             ctypes.c_int, [c_handle, ctypes.c_size_t, ctypes.c_size_t, P(GlyphRecord), ctypes.c_size_t, size_p]),
@@ -448,6 +457,29 @@ class Layout(_Object):
         spans = (SizeSpanRecord * max(1, count.value))()
         _check(lib().linefit_layout_get_size_spans(self.handle, spans, count.value, ctypes.byref(count)))
         return [(span.start, span.end, span.size) for span in spans[:count.value]]
+
+
+    def line_axes(self, index: int) -> Dict[str, float]:
+        """The variable-font axis values line `index` is shaped and drawn at ({} for static fonts)."""
+        count = ctypes.c_size_t()
+        _check(lib().linefit_layout_get_line_axes(self.handle, index, None, 0, ctypes.byref(count)))
+        values = (AxisValueRecord * max(1, count.value))()
+        _check(lib().linefit_layout_get_line_axes(self.handle, index, values, count.value, ctypes.byref(count)))
+        return {value.tag.decode(): value.value for value in values[:count.value]}
+
+    @property
+    def warnings(self) -> List[str]:
+        """One-line messages: axis values clamped to a font's range, axes no font has."""
+        count = ctypes.c_size_t()
+        _check(lib().linefit_layout_get_warning_count(self.handle, ctypes.byref(count)))
+        messages = []
+        for index in range(count.value):
+            length = ctypes.c_size_t()
+            _check(lib().linefit_layout_get_warning(self.handle, index, None, 0, ctypes.byref(length)))
+            buffer = ctypes.create_string_buffer(length.value + 1)
+            _check(lib().linefit_layout_get_warning(self.handle, index, buffer, length.value + 1, ctypes.byref(length)))
+            messages.append(buffer.value.decode())
+        return messages
 
 
 class Engine(_Object):

@@ -118,7 +118,10 @@ class LayoutEqualsSwift(unittest.TestCase):
                 style = linefit.Style(name)
                 layout = engine.style_layout(style, text, canvas=(540, 960))
                 path = os.path.join(folder, "cli.png")
-                self.assert_same(layout, swift_layout("--style", name, "--canvas", "540x960", "--png", path, text))
+                # The CLI's pictures default to balanced breaks filling the canvas (issue 8);
+                # the C API's styled layout keeps the library's greedy default with the limit.
+                self.assert_same(layout, swift_layout("--style", name, "--canvas", "540x960", "--png", path,
+                                                      "--breaks", "greedy", "--no-fill-box", text))
                 png = linefit.render_png(layout, style, canvas=(540, 960))
                 with open(path, "rb") as file:
                     self.assertEqual(png, file.read(), "the C API's PNG differs from the CLI's")
@@ -225,19 +228,17 @@ class Errors(unittest.TestCase):
         self.assertLessEqual(a.lines[0].width, 960)
         self.assertGreater(a.lines[0].width, 960 - a.lines[0].width / a.lines[0].size * 0.01)
 
-    def test_options_out_of_domain_and_not_implemented(self):
+    def test_options_out_of_domain(self):
         options = linefit.Options()
         for name, value in [("width", 0), ("width", float("nan")), ("step", 0), ("tracking", 11),
                             ("line_spacing", 0), ("box_height", -1), ("minimum_floor", 0), ("feature", ("toolong", 1)),
-                            ("breaks", "balanced"), ("box", "fill"), ("fit", "width-axis"), ("axis", ("wght", 700)),
-                            ("instance", "Bold")]:
+                            ("axis", ("wdth", float("inf"))), ("instance", " ")]:
             with self.subTest(option=name, value=value):
                 with self.assertRaises(linefit.LineFitError) as caught:
                     options.set(name, value)
                 self.assertEqual(caught.exception.status, linefit.ERROR_INVALID_OPTION)
-        with self.assertRaises(linefit.LineFitError) as caught:
-            options.set("breaks", "balanced")
-        self.assertIn("not implemented", caught.exception.message)
+        # Every option of docs/OPTIONS.md is implemented now: none answers "not implemented".
+        options.set("fit", "width-axis").set("fit", "size")
         for name, value in [("alignment", 3), ("direction", 7), ("breaks", 2), ("box", 3), ("fit", 9),
                             ("vertical_alignment", 3)]:
             with self.subTest(option=name, value=value):
@@ -246,11 +247,29 @@ class Errors(unittest.TestCase):
                 self.assertEqual(caught.exception.status, linefit.ERROR_INVALID_ARGUMENT)
         # Accepted values; min above max is a whole-options check, made at layout.
         options.set("language", "tr").set("language", None).set("feature", ("liga", 0)).set("box", "limit")
-        options.set("box_height", 500).set("stable_breaks", True).set("direction", "rtl").set("min_size", 400)
+        options.set("box_height", 500).set("stable_breaks", True).set("breaks", "balanced").set("box", "fill")
+        options.set("box", "limit").set("direction", "rtl").set("min_size", 400)
         with self.assertRaises(linefit.LineFitError) as caught:
             linefit.Engine().layout("x", linefit.FontChain.bundled(directory=FONTS), options)
         self.assertEqual(caught.exception.status, linefit.ERROR_INVALID_OPTION)
         self.assertIn("greater than max", caught.exception.message)
+
+    def test_variable_font_axes_and_warnings(self):
+        engine = linefit.Engine()
+        chain = linefit.FontChain([linefit.Font(os.path.join(FONTS, "RobotoFlex-VF.ttf"))])
+        text = "Nothing beats a quiet walk by the lake"
+        options = linefit.Options(600, 20, 200).set("axis", ("wght", 1200)).set("fit", "width-axis")
+        layout = engine.layout(text, chain, options)
+        swift = swift_layout("--font", os.path.join(FONTS, "RobotoFlex-VF.ttf"), "--no-fallback", "--width", "600",
+                             "--min", "20", "--max", "200", "--axis", "wght=1200", "--fit", "width-axis", text)
+        self.assertEqual([line.size for line in layout.lines], [line["size"] for line in swift["lines"]])
+        for index, line in enumerate(swift["lines"]):
+            self.assertEqual(layout.line_axes(index), line["axes"])
+        self.assertEqual(layout.warnings, [w["message"] for w in swift["warnings"]])
+        self.assertEqual(len(layout.warnings), 1)
+        self.assertIn("clamped to 1000", layout.warnings[0])
+        with self.assertRaises(linefit.LineFitError):
+            layout.line_axes(len(swift["lines"]))
 
     def test_invalid_text_is_refused_not_replaced(self):
         engine, chain, options = linefit.Engine(), linefit.FontChain.bundled(directory=FONTS), linefit.Options()
@@ -347,6 +366,15 @@ class Errors(unittest.TestCase):
         self.assertEqual(lib.linefit_status_name(999), b"LINEFIT_ERROR_UNKNOWN")
         self.assertEqual(lib.linefit_abi_version(), linefit.ABI_VERSION)
         self.assertRegex(linefit.version(), r"^\d+\.\d+\.\d+")
+
+    def test_version_is_the_swift_package_version(self):
+        # Read independently: the source line of LineFit.version, and what the CLI prints.
+        with open(os.path.join(ROOT, "Sources", "LineFit", "Layout", "Version.swift")) as source:
+            declared = [line.split('"')[1] for line in source if line.startswith("public let version = ")]
+        self.assertEqual(len(declared), 1)
+        self.assertEqual(linefit.version(), declared[0])
+        printed = subprocess.run([cli_path(), "--version"], capture_output=True, check=True, text=True).stdout.strip()
+        self.assertEqual(linefit.version(), printed)
 
 
 def png_chunks(data):

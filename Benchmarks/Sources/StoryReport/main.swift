@@ -146,6 +146,21 @@ if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "profile", let c
     for _ in 0..<count { _ = try engine.layout(story, fonts: fonts, options: profiled) }
     exit(0)
 }
+// `story-report slow`: the slowest balanced keystrokes of the story replay, with where they were.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "slow" {
+    var balanced = options(min: 24, strategy: .balanced, fill: false)
+    balanced.stableBreaks = false
+    let session = try EditorSession(fonts: fonts, options: balanced)
+    var samples: [(Double, Int)] = []
+    for character in story {
+        let at = session.utf16Count
+        samples.append((try nanoseconds { try session.insert(String(character), at: at) }, at))
+    }
+    for (time, at) in samples.sorted(by: { $0.0 > $1.0 }).prefix(8) {
+        print("\(f(time / 1000)) µs at \(at): \(session.text.utf16.count > at ? String(story.prefix(at).suffix(20)).debugDescription : "")")
+    }
+    exit(0)
+}
 let repetitions = 400
 var greedyTimes: [Double] = [], fillTimes: [Double] = []
 let greedyOptions = options(min: 24, strategy: .greedy, fill: false)

@@ -17,7 +17,7 @@ public func fuzzLayout(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let options = FuzzOptions.read(&input)
     let fonts = input.pick(FuzzFonts.chains)
     // Hinting reshapes at every size tried: keep hinted inputs short so each run is quick.
-    let text = input.text(limit: options.widthMode == .hinted ? 300 : 3_000)
+    let text = input.text(limit: options.widthMode == .hinted ? 120 : 3_000)
     do {
         let layout = try LayoutEngine().layout(text, fonts: fonts, options: options)
         LayoutChecks.check(layout, text, options)

@@ -172,6 +172,12 @@ typedef struct {
     double size;
 } linefit_size_span_t;
 
+/* A variable-font axis value a line is shaped and drawn at (docs/VARIABLE-FONTS.md). */
+typedef struct {
+    char tag[5];             /* four-letter axis tag such as "wdth", NUL-terminated */
+    double value;            /* design coordinate, as the first font with the axis applies it */
+} linefit_axis_value_t;
+
 /* A run of glyphs of one font, one bidi level and one script, in visual order on its line. */
 typedef struct {
     size_t start;            /* UTF-16 range of the characters the run draws */
@@ -301,6 +307,15 @@ linefit_status_t linefit_layout_get_lines(linefit_layout_t *layout, linefit_line
 /* The size spans, counted as linefit_layout_get_lines counts lines. */
 linefit_status_t linefit_layout_get_size_spans(linefit_layout_t *layout, linefit_size_span_t *spans,
                                                size_t capacity, size_t *count);
+/* The axis values of line line_index (opsz, wdth and the fixed ones such as wght), counted
+ * as linefit_layout_get_lines counts lines; none for static fonts. */
+linefit_status_t linefit_layout_get_line_axes(linefit_layout_t *layout, size_t line_index,
+                                              linefit_axis_value_t *values, size_t capacity, size_t *count);
+/* How many warnings the layout has (an axis value clamped to a font's range, an axis no font
+ * has), and warning index's one-line message copied as linefit_bundled_fonts_directory copies. */
+linefit_status_t linefit_layout_get_warning_count(linefit_layout_t *layout, size_t *count);
+linefit_status_t linefit_layout_get_warning(linefit_layout_t *layout, size_t index, char *buffer, size_t capacity,
+                                            size_t *length);
 /* Run run_index of line line_index (runs are in visual order, left to right). */
 linefit_status_t linefit_layout_get_run(linefit_layout_t *layout, size_t line_index, size_t run_index,
                                         linefit_run_t *run);

@@ -65,14 +65,15 @@ public final class EditorSession {
         storedText = text
         (activeFonts, activeOptions) = FontChain.forLayout(units, fonts: fonts, options: options)
         context = LayoutEngine.FittingContext(
-            fonts: activeFonts, options: activeOptions, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
+            fonts: activeFonts, options: activeOptions, minSize: options.minSize, maxSize: options.maxSize, engine: engine,
+            plan: try VariationPlan(options: activeOptions, fonts: activeFonts))
         layout = Layout(
             text: "", lines: [], width: options.width, height: 0, minSize: options.minSize, maxSize: options.maxSize,
             heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
         if usesBalanced {
             paragraphs = Paragraphs.split(units).map { ParagraphState(range: $0, measured: measure($0), spans: [], lines: []) }
             layOutBalanced(editStart: nil)
-        } else if options.box.height != nil {
+        } else if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
             paragraphs = Paragraphs.split(units).map { fresh($0) }
@@ -105,18 +106,22 @@ public final class EditorSession {
         let delta = inserted.count - range.count
         if options.language == nil, ScriptLanguage.canChangeLanguage(inserted) || removedMayChangeLanguage,
            try restartIfLanguageChanged() {
-            return EditResult(layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines))
+            return EditResult(
+                layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines), editedRange: range,
+                insertedLength: inserted.count)
         }
         if usesBalanced {
             update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
             layOutBalanced(editStart: range.lowerBound)
-        } else if options.box.height != nil {
+        } else if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
             update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
             layout = assemble()
         }
-        return EditResult(layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines))
+        return EditResult(
+            layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines), editedRange: range,
+            insertedLength: inserted.count)
     }
 
     /// Inserts `text` at a UTF-16 offset (a caret) and returns the new layout.
@@ -143,28 +148,41 @@ public final class EditorSession {
         return try replace(start..<caret, with: "")
     }
 
-    /// The size text typed at `caret` gets: the size of the caret's line (what iOS keeps in
-    /// `typingAttributes`). At the end of a text that ends with a line break, a new empty
-    /// line's size; in an empty text, the maximum (a first character is held at max). A caret
-    /// before the text reads as 0 and one past it as the end.
+    /// The caret's size: what the next character typed at `caret` is drawn at before the
+    /// layout answers (what iOS keeps in `typingAttributes`). It must not jump while the
+    /// caret's line stays the same, so:
+    /// - on a line with visible content, the line's size (a trailing space does not change
+    ///   it: trailing whitespace is not measured);
+    /// - on a line without visible content (the empty text, an empty paragraph, a new line
+    ///   after a final line break, a line of only spaces), the layout's largest size
+    ///   (`layout.maxSize`, the options' maximum scaled by any height limit): a first
+    ///   character alone on a line is held there, so typing it keeps the caret's size;
+    /// - under balanced breaking or a box fill, where a keystroke can resize every line, the
+    ///   same rule on the current layout: the caret takes its line's size now, and the change
+    ///   the keystroke makes is the layout's (a `LayoutTransition` animates it).
     public func typingSize(at caret: Int) -> Double {
         let lines = layout.lines
-        guard let last = lines.last else { return context.fitter.grid.maxSize }
-        // Past the last line (after a final line break, too) a new line takes the last size,
-        // as an empty line does.
-        if caret >= last.end { return last.size }
+        guard let last = lines.last else { return layout.maxSize }
+        func size(of line: Line) -> Double { line.contentEnd > line.start ? line.size : layout.maxSize }
+        if caret >= last.end {
+            return last.flags.contains(.endsParagraph) ? layout.maxSize : size(of: last)
+        }
         var low = 0, high = lines.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if lines[mid].start <= caret { low = mid } else { high = mid - 1 }
         }
-        return lines[low].size
+        return size(of: lines[low])
     }
 
     /// The per-line size spans a platform text view applies.
     public var sizeSpans: [SizeSpan] { layout.sizeSpans }
 
     // MARK: - Incremental update
+
+    /// A height limit rescales every line, and filling by a width axis sets one size for the
+    /// block (or a band around the block's median): each edit can change every line.
+    private var laysOutAfresh: Bool { options.box.height != nil || options.lineFill != .size }
 
     /// The height limit rescales every line, so the layout is made afresh; the session keeps
     /// only the paragraphs' measurements (backspace reads their grapheme clusters).
@@ -183,7 +201,7 @@ public final class EditorSession {
                 ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
             }
             layOutBalanced(editStart: nil)
-        } else if options.box.height != nil {
+        } else if laysOutAfresh {
             paragraphs = Paragraphs.split(units).map {
                 ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
             }
@@ -398,6 +416,10 @@ public struct EditResult: Sendable, Hashable {
     public var layout: Layout
     /// Indices of the lines of `layout` that differ from the layout before the edit.
     public var changedLines: Range<Int>
+    /// The UTF-16 range of the previous text that the edit replaced.
+    public var editedRange: Range<Int>
+    /// How many UTF-16 units the edit inserted in its place.
+    public var insertedLength: Int
 }
 
 extension EditorSession.ParagraphState {

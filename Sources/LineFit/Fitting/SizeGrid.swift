@@ -43,6 +43,9 @@ struct SizeGrid {
         if size >= maxSize { return count - 1 }
         if size <= minSize || count <= 2 { return 0 }
         var k = Int((size / step).rounded(.down))
+        // A size on the grid can divide to just below its whole multiple (35.05 / 0.01 is
+        // 3504.999…): then it is its own index, not the one below.
+        if (stepsPerPoint.map { Double(k + 1) / $0 } ?? Double(k + 1) * step) <= size { k += 1 }
         k = min(max(k, firstMultiple - 1), lastMultiple)
         return max(0, min(count - 2, k - firstMultiple + 1))
     }

@@ -40,10 +40,12 @@ public struct ColorGlyphBitmap: Hashable, Sendable {
 /// by `size / unitsPerEm` exactly as the layout scales advances (DESIGN.md decision 2).
 extension Font {
     /// The glyph's outline in design units, y up; nil when the glyph has no outline (a bitmap
-    /// glyph, or an id the font does not have). A space gives an empty path.
-    public func outline(glyph: UInt32) -> OutlinePath? {
+    /// glyph, or an id the font does not have). A space gives an empty path. `variations`
+    /// are the axis values to draw a variable font at (a line's `axisValues`); a static font
+    /// ignores them.
+    public func outline(glyph: UInt32, variations: [FontVariation] = []) -> OutlinePath? {
         guard !isBitmapOnly else { return nil }
-        return withFace { face -> OutlinePath? in
+        return withFace(VariationSettings(variations)) { face -> OutlinePath? in
             let flags = FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
             guard FT_Load_Glyph(face, glyph, Int32(flags)) == 0,
                   let slot = face.pointee.glyph,
@@ -54,8 +56,8 @@ extension Font {
     }
 
     /// The glyph's ink box in design units, y up; nil for a glyph without ink (a space) or
-    /// one the font cannot load.
-    public func inkBounds(glyph: UInt32) -> GlyphBounds? {
+    /// one the font cannot load; at `variations` for a variable font.
+    public func inkBounds(glyph: UInt32, variations: [FontVariation] = []) -> GlyphBounds? {
         if isBitmapOnly {
             guard let bitmap = colorBitmap(glyph: glyph), bitmap.ppem > 0 else { return nil }
             let units = Double(unitsPerEm) / bitmap.ppem
@@ -64,7 +66,7 @@ extension Font {
                 xMax: (bitmap.left + Double(bitmap.width)) * units, yMax: bitmap.top * units)
             return bounds.isEmpty ? nil : bounds
         }
-        return withFace { face -> GlyphBounds? in
+        return withFace(VariationSettings(variations)) { face -> GlyphBounds? in
             let flags = FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP
             guard FT_Load_Glyph(face, glyph, Int32(flags)) == 0, let slot = face.pointee.glyph else { return nil }
             // Unscaled loads report metrics in design units, not 26.6.

@@ -34,6 +34,16 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     public var isBitmapOnly: Bool { opened?.isBitmapOnly ?? false }
     /// True when the font has colour glyphs (CBDT, sbix or COLR).
     public var hasColor: Bool { opened?.hasColor ?? false }
+    /// The axes of a variable font (`fvar`), in table order; empty for a static font.
+    public var variationAxes: [VariationAxis] {
+        if deferredWithoutVariations { return [] }
+        return opened?.variationAxes ?? []
+    }
+    /// The font's named instances (`fvar`), such as "Bold".
+    public var namedInstances: [NamedInstance] {
+        if deferredWithoutVariations { return [] }
+        return opened?.namedInstances ?? []
+    }
 
     /// Why a font opened on first use could not be opened (a broken file found late); nil
     /// when it opened or has not been needed yet. Such a font covers no character, so text
@@ -59,6 +69,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// counting on `face` (worker threads share fonts; a shared count is a contended line).
     private var coverageFont: OpaquePointer?
     private var failure: LineFitError?
+    /// A deferred font whose table directory has no `fvar`: it answers that it has no axes
+    /// without being opened (every layout asks every font of its chain).
+    private let deferredWithoutVariations: Bool
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
     /// `name` is what layouts report as the font's name (the path when nil).
@@ -79,6 +92,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         self.name = name
         self.faceIndex = faceIndex
         deferredPath = nil
+        deferredWithoutVariations = false
         let opened = try FontFace(bytes: bytes, name: name, faceIndex: faceIndex)
         face = opened
         coverageFont = opened.coverageFont
@@ -86,12 +100,13 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     }
 
     /// A font whose file is opened when the font is first asked about (see `FontCache`). Only
-    /// that the file exists is checked now.
+    /// that the file exists is checked now, and its table directory read for `fvar`.
     init(deferredPath path: String, faceIndex: Int = 0, name: String? = nil) throws {
         try Font.checkExists(path)
         self.name = name ?? path
         self.faceIndex = faceIndex
         deferredPath = path
+        deferredWithoutVariations = FontFileTables.tags(path: path, faceIndex: faceIndex).map { !$0.contains("fvar") } ?? false
     }
 
     private static func checkExists(_ path: String) throws {
@@ -188,17 +203,46 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return try body(face)
     }
 
-    /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font.
-    func withDesignFont<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
-        try withOpenedLocked { try body($0.designFont) }
+    /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font, set to
+    /// `variations` (ignored by a static font).
+    func withDesignFont<R>(_ variations: VariationSettings = .none, _ body: (OpaquePointer) throws -> R) rethrows -> R {
+        try withOpenedLocked { face in
+            applyVariationsLocked(variations, to: face)
+            return try body(face.designFont)
+        }
+    }
+
+    private func applyVariationsLocked(_ variations: VariationSettings, to face: FontFace) {
+        guard !face.variationAxes.isEmpty else { return }
+        let effective = effectiveVariations(variations)
+        guard effective != face.appliedVariations else { return }
+        FontVariationTable.apply(effective, axes: face.variationAxes, hbFont: face.designFont)
+        face.appliedVariations = effective
     }
 
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
-    /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem.
-    /// The design-unit face is never resized, so unhinted shaping stays exact meanwhile.
+    /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem
+    /// (nil for a face that cannot be hinted). The design-unit face is never resized, so
+    /// unhinted shaping stays exact meanwhile. Sizes and advances stay cached between calls
+    /// (`HintedSizes`).
     func withHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
         try withOpenedLocked { face in
-            guard !face.isBitmapOnly, let hinted = face.hintedFaceLocked(faceIndex: faceIndex) else { return try body(nil) }
+            guard let hinted = face.hintedSizesLocked() else { return try body(nil) }
+            return try body(hinted.font(at: size))
+        }
+    }
+
+    /// The hinted font for a variable font at `variations`: the second face's coordinates are
+    /// set under the lock and a HarfBuzz font made for the call (`HintedSizes` caches one
+    /// instance, the default one, so instances other than it are not cached).
+    func withVariedHintedFont<R>(
+        size: Double, variations: VariationSettings, _ body: (OpaquePointer?) throws -> R
+    ) rethrows -> R {
+        try withOpenedLocked { face in
+            guard !face.isBitmapOnly, let hinted = face.hintedFaceLocked() else { return try body(nil) }
+            if !face.variationAxes.isEmpty {
+                FontVariationTable.apply(designCoordinates(variations), face: hinted)
+            }
             guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
             let font = hb_ft_font_create_referenced(hinted)!
             hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
@@ -207,9 +251,62 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
     }
 
-    /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps).
-    func withFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
-        try withOpenedLocked { try body($0.face) }
+    /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps), set
+    /// to `variations`.
+    func withFace<R>(_ variations: VariationSettings = .none, _ body: (FT_Face) throws -> R) rethrows -> R {
+        try withOpenedLocked { face in
+            applyVariationsLocked(variations, to: face)
+            return try body(face.face)
+        }
+    }
+
+    /// What a hinted size resolves to in FreeType (`HintedSizeKey`): sizes with one key
+    /// shape identically, so a search can measure each key once. Nil when not hintable.
+    func hintedSizeKey(_ size: Double) -> HintedSizeKey? {
+        withOpenedLocked { face in face.hintedSizesLocked()?.key(at: size) }
+    }
+
+    /// A nearly exact hinted width, for the measured search to probe cheaply: the glyphs'
+    /// cached hinted advances at `size` plus `adjustmentEm` (the line's positioning
+    /// adjustments, in em) at that size's scale, in points. Shaping at the size may differ
+    /// by HarfBuzz's rounding of each adjustment, so a size found with it is confirmed by
+    /// shaping. Nil when the font cannot be hinted.
+    func approximateHintedWidth(_ glyphs: [UInt32], adjustmentEm: Double, size: Double) -> Double? {
+        withOpenedLocked { face in
+            guard let hinted = face.hintedSizesLocked(),
+                  let (sum, scale) = hinted.advanceSum(glyphs, at: size) else { return nil }
+            return Double(sum) / 64 + adjustmentEm * Double(scale) / 64
+        }
+    }
+
+    /// The glyphs' unhinted advances without positioning, in em (design advances / upem).
+    func nominalAdvanceEm(_ glyphs: [UInt32]) -> Double {
+        withOpenedLocked { face in
+            var sum = 0
+            for glyph in glyphs { sum += Int(hb_font_get_glyph_h_advance(face.designFont, glyph)) }
+            return Double(sum) / Double(face.unitsPerEm * 64)
+        }
+    }
+
+    /// The hinted font made from scratch at `size` (a new face and HarfBuzz font, nothing
+    /// cached), as hinted mode shaped before `HintedSizes`: tests compare the two.
+    func withUncachedHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
+        try withOpenedLocked { face in
+            guard !face.isBitmapOnly, let scratch = face.newFace() else { return try body(nil) }
+            defer { FT_Done_Face(scratch) }
+            guard FT_Set_Char_Size(scratch, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
+            let font = hb_ft_font_create_referenced(scratch)!
+            hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
+            defer { hb_font_destroy(font) }
+            return try body(font)
+        }
+    }
+
+    /// Hinted advances FreeType has computed for this font so far (cache misses; for tests).
+    var hintedAdvanceLoads: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return face?.hintedSizesIfMade?.advanceLoads ?? 0
     }
 
     public var description: String { "Font(\(name))" }

@@ -12,6 +12,9 @@ final class FontBytes: @unchecked Sendable {
     let count: Int
     private let isMapped: Bool
 
+    /// The bytes as a buffer (valid while this object lives).
+    var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
     /// Maps the file at `path`.
     init(mapping path: String) throws {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

@@ -1,9 +1,11 @@
 import CHarfBuzz
 import Foundation
 
-/// An opened font: the FreeType library and face, the HarfBuzz fonts over them, and what
-/// they report. `Font` owns one and opens it when first needed; nothing else holds these
-/// handles. FreeType calls on `face` and `designFont` need the owning font's lock.
+/// An opened font: the FreeType library and faces, the HarfBuzz fonts over them, what they
+/// report, and the state that changes as the font is used (hinted sizes, the variable
+/// instance the design face is set to). `Font` owns one and opens it when first needed;
+/// nothing else holds these handles. Every method named `…Locked`, and every FreeType call
+/// on `face` and `designFont`, needs the owning font's lock.
 final class FontFace {
     let unitsPerEm: Int
     let metrics: FontMetrics
@@ -13,8 +15,13 @@ final class FontFace {
     let faceCount: Int
     let isBitmapOnly: Bool
     let hasColor: Bool
+    /// The axes of a variable font (`fvar`), in table order; empty for a static font.
+    let variationAxes: [VariationAxis]
+    /// The font's named instances (`fvar`).
+    let namedInstances: [NamedInstance]
 
     let bytes: FontBytes
+    private let faceIndex: Int
     private let library: FT_Library
     let face: FT_Face
     /// Shapes in design units (FreeType at ppem = unitsPerEm, unhinted), or with HarfBuzz's
@@ -22,11 +29,19 @@ final class FontFace {
     let designFont: OpaquePointer
     /// HarfBuzz's OpenType functions: lock-free cmap lookups for coverage.
     let coverageFont: OpaquePointer
+    private var hinted: HintedSizes?
+    private var hintedUnavailable = false
     private var hintedFace: FT_Face?
+    /// The axis values `face` and `designFont` are set to now (see `FontVariations.swift`):
+    /// one face per font, its coordinates switched under the lock when a caller asks for
+    /// other ones, rather than a face per instance, because optical sizes and width axes
+    /// visit a new instance per probe and a face costs a parse of the font.
+    var appliedVariations = VariationSettings.none
 
     /// Opens face `faceIndex` of `bytes`; `name` identifies the font in errors.
     init(bytes: FontBytes, name: String, faceIndex: Int) throws {
         self.bytes = bytes
+        self.faceIndex = faceIndex
         guard bytes.count > 0 else {
             throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is empty")
         }
@@ -43,7 +58,7 @@ final class FontFace {
             throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is larger than 4 GB")
         }
         // Reads only the table directory, so a mapped font is not paged in.
-        if let problem = FontTableCheck.problem(in: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), faceIndex: faceIndex) {
+        if let problem = FontTableCheck.problem(in: bytes.buffer, faceIndex: faceIndex) {
             throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: problem)
         }
         var lib: FT_Library?
@@ -94,6 +109,8 @@ final class FontFace {
             hb_font_set_scale(font, Int32(upem * 64), Int32(upem * 64))
             designFont = font
         }
+        variationAxes = scalable ? FontVariationTable.axes(otFace) : []
+        namedInstances = FontVariationTable.namedInstances(otFace, axes: variationAxes)
         coverageFont = hb_font_create(otFace)!
         hb_face_destroy(otFace)
     }
@@ -101,20 +118,39 @@ final class FontFace {
     deinit {
         hb_font_destroy(coverageFont)
         hb_font_destroy(designFont)
+        hinted = nil  // its face belongs to `library`, released below
         if let hintedFace { FT_Done_Face(hintedFace) }
         FT_Done_Face(face)
         FT_Done_FreeType(library)
     }
 
-    /// A second face on the same bytes for hinted sizes, made on first use. Caller holds the
-    /// font's lock.
-    func hintedFaceLocked(faceIndex: Int) -> FT_Face? {
+    /// The cached hinted sizes (`HintedSizes`), made on first use; nil when the face cannot
+    /// be hinted.
+    func hintedSizesLocked() -> HintedSizes? {
+        if let hinted { return hinted }
+        if hintedUnavailable || isBitmapOnly { return nil }
+        hinted = HintedSizes(library: library, bytes: bytes.buffer, faceIndex: faceIndex)
+        hintedUnavailable = hinted == nil
+        return hinted
+    }
+
+    /// The hinted sizes if made already (tests count their loads).
+    var hintedSizesIfMade: HintedSizes? { hinted }
+
+    /// A second face on the same bytes whose coordinates a varied hinted font sets, made on
+    /// first use (`HintedSizes` keeps its own face at the default instance).
+    func hintedFaceLocked() -> FT_Face? {
         if let hintedFace { return hintedFace }
+        hintedFace = newFace()
+        return hintedFace
+    }
+
+    /// A new FreeType face on the same bytes, owned by the caller (`FT_Done_Face`).
+    func newFace() -> FT_Face? {
         var newFace: FT_Face?
         guard FT_New_Memory_Face(
             library, bytes.base.assumingMemoryBound(to: FT_Byte.self),
             FT_Long(bytes.count), FT_Long(faceIndex), &newFace) == 0 else { return nil }
-        hintedFace = newFace
         return newFace
     }
 }

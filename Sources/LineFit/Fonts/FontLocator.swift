@@ -1,4 +1,4 @@
-import CSystem
+import CLineFitSystem
 import Foundation
 
 /// Where a font named by a caller is: a file and a face of it.
@@ -44,7 +44,9 @@ public enum FontLocator {
 
     /// Finds the font a caller named; throws `fontNotFound` listing the folders searched.
     public static func locate(_ name: String) throws -> FontLocation {
-        if isFile(name) { return FontLocation(path: name, faceIndex: 0, name: name) }
+        // Anything at that path is what the caller meant, even a folder or a device: opening
+        // it then says precisely why it is not a font, where a search would say "not found".
+        if FileManager.default.fileExists(atPath: name) { return FontLocation(path: name, faceIndex: 0, name: name) }
         var file = name
         var faceIndex = 0
         if let hash = name.lastIndex(of: "#"), let index = Int(name[name.index(after: hash)...]), index >= 0 {
@@ -116,7 +118,7 @@ public enum FontLocator {
     /// The file of the image (executable or shared library) this code was loaded from.
     private static func loadedImagePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard linefit_image_path(#dsohandle, &buffer, buffer.count) == 0 else { return nil }
+        guard lfsys_image_path(#dsohandle, &buffer, buffer.count) == 0 else { return nil }
         let path = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return path.hasPrefix("/") ? path : nil
     }

@@ -19,8 +19,11 @@ extension Layout {
     /// The ink box of every line (nil for a line with no ink, such as an empty line or one of
     /// spaces), grown by `padding`. `fonts` must be the chain the layout was made with.
     public func inkBoxes(fonts: FontChain, padding: Double = 0) -> [LayoutRect?] {
-        var cache: [GlyphKey: GlyphBounds?] = [:]
+        // Per axis values: a variable font's ink differs between lines at other values.
+        var caches: [[FontVariation]: [GlyphKey: GlyphBounds?]] = [:]
         return lines.map { line in
+            var cache = caches[line.axisValues] ?? [:]
+            defer { caches[line.axisValues] = cache }
             var box: LayoutRect?
             for run in line.runs where run.fontIndex < fonts.fonts.count {
                 let font = fonts.fonts[run.fontIndex]
@@ -31,7 +34,7 @@ extension Layout {
                     if let cached = cache[key] {
                         bounds = cached
                     } else {
-                        bounds = font.inkBounds(glyph: glyph.id)
+                        bounds = font.inkBounds(glyph: glyph.id, variations: line.axisValues)
                         cache[key] = bounds
                     }
                     guard let bounds else { continue }

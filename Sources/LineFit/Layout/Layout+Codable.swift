@@ -5,7 +5,7 @@
 extension Layout: Codable {
     private enum CodingKeys: String, CodingKey {
         case text, width, height, minSize, maxSize, heightScale, overflowsHeight, lines, sizeSpans, missing, fonts
-        case breaks, box, boxHeight, chosenMinimum, limitingRange, blockTop
+        case breaks, box, boxHeight, chosenMinimum, limitingRange, blockTop, warnings
     }
 
     /// `limitingRange` in JSON: the segment's offsets and its text.
@@ -28,6 +28,7 @@ extension Layout: Codable {
         try container.encode(sizeSpans, forKey: .sizeSpans)
         try container.encode(missing, forKey: .missing)
         try container.encode(fontNames, forKey: .fonts)
+        try container.encode(warnings, forKey: .warnings)
         try container.encode(breakStrategy, forKey: .breaks)
         switch box {
         case .none: try container.encode("none", forKey: .box)
@@ -59,6 +60,7 @@ extension Layout: Codable {
         missing = try container.decode([MissingCharacters].self, forKey: .missing)
         fontNames = try container.decode([String].self, forKey: .fonts)
         lines = try container.decode([LineDocument].self, forKey: .lines).map(\.line)
+        warnings = try container.decodeIfPresent([LayoutWarning].self, forKey: .warnings) ?? []
         breakStrategy = try container.decodeIfPresent(LayoutOptions.BreakStrategy.self, forKey: .breaks) ?? .greedy
         let boxHeight = try container.decodeIfPresent(Double.self, forKey: .boxHeight)
         switch (try container.decodeIfPresent(String.self, forKey: .box), boxHeight) {
@@ -79,6 +81,9 @@ private struct LineDocument: Codable {
     var size, width, x, top, baseline, ascent, descent, height: Double
     var flags: [String]
     var runs: [RunDocument]
+    /// Variable-font axis values as an object (`{"opsz": 40.5, "wdth": 87.3}`), absent for static fonts.
+    var axes: [String: Double]?
+    var probes: Int?
 
     init(_ line: Line, in layout: Layout) {
         text = layout.text(of: line)
@@ -95,6 +100,8 @@ private struct LineDocument: Codable {
         height = line.height
         flags = LineDocument.flagNames.filter { line.flags.contains($0.1) }.map(\.0)
         runs = line.runs.map { RunDocument($0, size: line.size, in: layout) }
+        axes = line.axisValues.isEmpty ? nil : Dictionary(line.axisValues.map { ($0.tag, $0.value) }) { $1 }
+        probes = line.probes > 0 ? line.probes : nil
     }
 
     var line: Line {
@@ -103,7 +110,9 @@ private struct LineDocument: Codable {
         return Line(
             start: start, end: end, contentEnd: contentEnd, size: size, width: width, x: x, top: top,
             baseline: baseline, ascent: ascent, descent: descent, height: height, flags: flagSet,
-            runs: runs.map(\.run))
+            runs: runs.map(\.run),
+            axisValues: (axes ?? [:]).map { FontVariation($0.key, $0.value) }.sorted { $0.tag < $1.tag },
+            probes: probes ?? 0)
     }
 
     static let flagNames = Line.Flags.namedFlags
@@ -143,4 +152,30 @@ private struct RunDocument: Codable {
 
 extension SizeSpan: CustomStringConvertible {
     public var description: String { "\(start)..<\(end) @ \(size) pt" }
+}
+
+extension SizeSpan {
+    private enum CodingKeys: String, CodingKey { case start, end, size, axes }
+
+    /// Axis values are written as an object (`"axes": {"wdth": 87.3}`) and only for variable
+    /// fonts, so a static font's spans read as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+        try container.encode(size, forKey: .size)
+        if !axisValues.isEmpty {
+            try container.encode(Dictionary(axisValues.map { ($0.tag, $0.value) }) { $1 }, forKey: .axes)
+        }
+    }
+
+    /// Reads a span written by `encode(to:)`; `axes` may be missing.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let axes = try container.decodeIfPresent([String: Double].self, forKey: .axes) ?? [:]
+        self.init(
+            start: try container.decode(Int.self, forKey: .start), end: try container.decode(Int.self, forKey: .end),
+            size: try container.decode(Double.self, forKey: .size),
+            axisValues: axes.map { FontVariation($0.key, $0.value) }.sorted { $0.tag < $1.tag })
+    }
 }

@@ -24,6 +24,8 @@ public struct Layout: Hashable, Sendable {
     public var missing: [MissingCharacters]
     /// The fonts runs refer to by index: the chain the layout was made with.
     public var fontNames: [String]
+    /// What the layout applied other than asked (an axis value clamped to a font's range).
+    public var warnings: [LayoutWarning] = []
     /// How the lines were broken.
     public var breakStrategy: LayoutOptions.BreakStrategy = .greedy
     /// The box the block was set in (`.none` without one).
@@ -46,7 +48,7 @@ public struct Layout: Hashable, Sendable {
             && lhs.minSize == rhs.minSize && lhs.maxSize == rhs.maxSize && lhs.heightScale == rhs.heightScale
             && lhs.overflowsHeight == rhs.overflowsHeight && lhs.missing == rhs.missing
             && lhs.fontNames == rhs.fontNames && lhs.text == rhs.text && lhs.breakStrategy == rhs.breakStrategy
-            && lhs.chosenMinimum == rhs.chosenMinimum && lhs.limitingRange == rhs.limitingRange
+            && lhs.chosenMinimum == rhs.chosenMinimum && lhs.limitingRange == rhs.limitingRange && lhs.warnings == rhs.warnings
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -58,7 +60,7 @@ public struct Layout: Hashable, Sendable {
     /// over each line's range, iOS font attribute ranges. Adjacent lines of equal size are
     /// kept apart, since a span per line is what the view re-applies on each edit.
     public var sizeSpans: [SizeSpan] {
-        lines.map { SizeSpan(start: $0.start, end: $0.end, size: $0.size) }
+        lines.map { SizeSpan(start: $0.start, end: $0.end, size: $0.size, axisValues: $0.axisValues) }
     }
 
     /// The text of a line (its trailing whitespace and line break included).
@@ -89,12 +91,16 @@ public struct SizeSpan: Hashable, Sendable, Codable {
     public var end: Int
     /// The point size of the span's characters.
     public var size: Double
+    /// Variable-font axis values over the range (a font descriptor's variation attribute
+    /// on iOS, `setFontVariationSettings` in a span on Android); empty for static fonts.
+    public var axisValues: [FontVariation]
 
-    /// A span of `start..<end` at `size` points.
-    public init(start: Int, end: Int, size: Double) {
+    /// A span of `start..<end` at `size` points (at `axisValues` for a variable font).
+    public init(start: Int, end: Int, size: Double, axisValues: [FontVariation] = []) {
         self.start = start
         self.end = end
         self.size = size
+        self.axisValues = axisValues
     }
 }
 
@@ -127,6 +133,13 @@ public struct Line: Hashable, Sendable {
     public var flags: Flags
     /// Glyph runs in visual order, left to right.
     public var runs: [GlyphRun]
+    /// The variable-font axis values the line is shaped and drawn at (with optical sizing,
+    /// `opsz` = the line's size, clamped to the axis; with width-axis filling, its `wdth`).
+    /// Every font of the chain that has an axis applies its value. Empty for static fonts.
+    public var axisValues: [FontVariation] = []
+    /// How many widths the line's size or `wdth` search measured by reshaping the line
+    /// (optical sizing, width axis); 0 when its width was linear in its size.
+    public var probes: Int = 0
 
     /// What the fitter did with a line, as a set.
     public struct Flags: OptionSet, Hashable, Sendable {
@@ -142,6 +155,9 @@ public struct Line: Hashable, Sendable {
         public static let empty = Flags(rawValue: 1 << 3)
         /// The line ends with a mandatory break (a newline or paragraph separator).
         public static let endsParagraph = Flags(rawValue: 1 << 4)
+        /// Filling by the width axis: the axis range could not fill this line, so it is
+        /// filled by its size instead (at the axis end nearest to filling it).
+        public static let widthAxisFallback = Flags(rawValue: 1 << 5)
     }
 
     /// The line's UTF-16 range, `start..<end`.

@@ -17,6 +17,16 @@ public final class LayoutEngine {
     private let measurer: ParagraphMeasurer
     private var pieces: [LinePiece] = []
     private var breakScratch: [LinePiece] = []
+    /// Hinted mode searches from the linear size (`LineFitter.fitMeasured(estimate:)`);
+    /// false: a binary search over the whole grid, as before (for tests that compare them).
+    var hintedSearchFromEstimate = true
+    /// Tests: hinted shaping through a new HarfBuzz font at every probe, as before `HintedSizes`.
+    var uncachedHinting: Bool {
+        get { measurer.shaper.uncachedHinting }
+        set { measurer.shaper.uncachedHinting = newValue }
+    }
+    /// Sizes the last hinted line fit measured (for tests and the benchmark driver).
+    var lastHintedProbes = 0
 
     /// - Parameter shapingCacheCapacity: How many shaped runs to keep for reuse (least
     ///   recently used out, see `ShapingCache`). 0, the default, shapes everything afresh:
@@ -44,15 +54,22 @@ public final class LayoutEngine {
         try options.validate()
         let units = Array(text.utf16)
         let (fonts, options) = FontChain.forLayout(units, fonts: fonts, options: options)
-        let paragraphs = measureParagraphs(units, fonts: fonts, options: options)
+        let plan = try VariationPlan(options: options, fonts: fonts)
+        let paragraphs = measureParagraphs(units, fonts: fonts, options: options, plan: plan)
         return BoxFitting(engine: self, text: text, paragraphs: paragraphs, fonts: fonts, options: options).layout()
     }
 
     // MARK: - Stages
 
     /// Paragraphs → itemize (bidi, scripts, fonts) → shape, once per paragraph.
-    func measureParagraphs(_ units: [UInt16], fonts: FontChain, options: LayoutOptions) -> [(ParagraphRange, MeasuredParagraph)] {
-        let style = shapingStyle(options)
+    /// `plan` (made from options and fonts when nil) sets the axis values paragraphs are
+    /// measured at: opsz = `minSize` (the options' own by default) with optical sizing.
+    func measureParagraphs(
+        _ units: [UInt16], fonts: FontChain, options: LayoutOptions, plan: VariationPlan? = nil, minSize: Double? = nil
+    ) -> [(ParagraphRange, MeasuredParagraph)] {
+        let plan = plan ?? VariationPlan.unchecked(options: options, fonts: fonts)
+        var style = shapingStyle(options)
+        style.variations = plan.settings(size: minSize ?? options.minSize, width: plan.paragraphWidth)
         return Paragraphs.split(units).map { paragraph in
             let measured = measure(
                 units: Array(units[paragraph.range]), contentLength: paragraph.contentEnd - paragraph.range.lowerBound,
@@ -91,10 +108,20 @@ public final class LayoutEngine {
 
     /// Break at the minimum size → fit each line → place lines and stack them.
     func fit(
-        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], fonts: FontChain,
+        _ text: String, paragraphs measuredParagraphs: [(ParagraphRange, MeasuredParagraph)], fonts: FontChain,
         options: LayoutOptions, minSize: Double, maxSize: Double
     ) -> Layout {
         let context = FittingContext(fonts: fonts, options: options, minSize: minSize, maxSize: maxSize, engine: self)
+        let plan = context.plan
+        // With optical sizing lines break at opsz = the minimum: a minimum a box changed
+        // (shrunk or grown) needs the paragraphs measured again at its own opsz.
+        var paragraphs = measuredParagraphs
+        if plan.followsSize, plan.opticalSize(for: minSize) != plan.opticalSize(for: options.minSize) {
+            paragraphs = measuredParagraphs.map { ($0.0, remeasured($0.1, context: context, variations: context.style.variations)) }
+        }
+        if plan.lineFill == .widthAxis {
+            return fitByWidthAxis(text, paragraphs: paragraphs, context: context)
+        }
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
         for (paragraph, measured) in paragraphs {
@@ -104,6 +131,9 @@ public final class LayoutEngine {
             for span in spans {
                 lines.append(fitLine(span, paragraph: measured, base: base, context: context))
             }
+        }
+        if plan.lineFill == .mixed {
+            fillOutsideBand(&lines, paragraphs: paragraphs, context: context)
         }
         return assemble(text, lines: &lines, missing: missing, context: context)
     }
@@ -117,12 +147,24 @@ public final class LayoutEngine {
         let fitter: LineFitter
         let placement: LinePlacement
         let fontNames: [String]
+        let plan: VariationPlan
 
-        init(fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, engine: LayoutEngine) {
+        /// `plan` is the options' variable-font plan for `fonts`; nil makes it here, for
+        /// callers whose options were already checked with these fonts (its errors are
+        /// reported where a layout or session starts).
+        init(
+            fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, engine: LayoutEngine,
+            plan: VariationPlan? = nil
+        ) {
             self.fonts = fonts
             self.options = options
             self.minSize = minSize
-            style = engine.shapingStyle(options)
+            let plan = plan ?? VariationPlan.unchecked(options: options, fonts: fonts)
+            self.plan = plan
+            var style = engine.shapingStyle(options)
+            // Paragraphs are measured (and lines broken) at opsz = min (see `paragraphWidth` for wdth).
+            style.variations = plan.settings(size: minSize, width: plan.paragraphWidth)
+            self.style = style
             fitter = LineFitter(
                 grid: SizeGrid(minSize: minSize, maxSize: maxSize, step: options.step), width: options.width,
                 tracking: options.tracking)
@@ -144,11 +186,17 @@ public final class LayoutEngine {
         return Layout(
             text: text, lines: lines, width: context.options.width, height: height, minSize: context.minSize,
             maxSize: context.fitter.grid.maxSize, heightScale: 1, overflowsHeight: false, missing: missing,
-            fontNames: context.fontNames, chosenMinimum: lines.isEmpty ? 0 : context.minSize)
+            fontNames: context.fontNames, warnings: context.plan.warnings,
+            chosenMinimum: lines.isEmpty ? 0 : context.minSize)
     }
 
-    func lineShaper(_ measured: MeasuredParagraph, context: FittingContext) -> LineShaper {
-        LineShaper(paragraph: measured, chain: context.fonts, style: context.style, shaper: measurer.shaper)
+    /// `variations`: shape reshaped pieces at these axis values instead of the paragraph's.
+    func lineShaper(
+        _ measured: MeasuredParagraph, context: FittingContext, variations: VariationSettings? = nil
+    ) -> LineShaper {
+        var style = context.style
+        if let variations { style.variations = variations }
+        return LineShaper(paragraph: measured, chain: context.fonts, style: style, shaper: measurer.shaper)
     }
 
     /// Greedy spans of a paragraph from `start` (a line start), until the end or until
@@ -181,6 +229,9 @@ public final class LayoutEngine {
     }
 
     func fitLine(_ span: LineSpan, paragraph: MeasuredParagraph, base: Int, context: FittingContext) -> Line {
+        if context.plan.followsSize, context.options.widthMode == .linear {
+            return fitLineAtOpticalSizes(span, paragraph: paragraph, base: base, context: context)
+        }
         let options = context.options
         let fitter = context.fitter
         let placement = context.placement
@@ -193,14 +244,65 @@ public final class LayoutEngine {
             var probe = pieces
             let lineRange = span.start..<span.contentEnd
             var hintable = true
-            fit = fitter.fitMeasured { size in
-                guard hintable, shaper.hintedPieces(&probe, lineRange: lineRange, size: size) else {
+            // Sizes that resolve to one FreeType size (one key: the whole point of requests
+            // for fonts that force integer ppem, else one 26.6 request) shape alike; tracking,
+            // which scales with the exact size, is added per size.
+            // With optical sizing each probe is hinted at opsz = its own size, so sizes that
+            // share a FreeType size still shape differently, and the cached default-instance
+            // advances do not apply: the per-key memo and the approximate search are off then.
+            let varies = context.plan.followsSize || !context.plan.settings(size: fitter.grid.minSize).isEmpty
+            func sized(_ size: Double) -> LineShaper {
+                context.plan.followsSize ? lineShaper(paragraph, context: context, variations: context.plan.settings(size: size)) : shaper
+            }
+            var shapedByKey: [HintedMeasureKey: (advance: Double, clusters: Int, pieces: [LinePiece])] = [:]
+            let onlyFont = pieces.allSatisfy { $0.fontIndex == pieces[0].fontIndex }
+                ? context.fonts.fonts[pieces[0].fontIndex] : nil
+            func key(_ size: Double) -> HintedMeasureKey {
+                if let onlyFont, let sizeKey = onlyFont.hintedSizeKey(size) { return .size(sizeKey) }
+                return .request(Int(FixedPoint.f26Dot6(size)))
+            }
+            var estimate = linearEm > 0 ? options.width / linearEm : fitter.grid.maxSize
+            var predicting = true
+            if hintedSearchFromEstimate, !varies, let onlyFont, !onlyFont.isBitmapOnly {
+                // Search first on widths summed from cached hinted advances (a few thousand
+                // instructions a probe instead of a shape); the shaped search below then
+                // starts at that answer and usually only confirms it and its next size.
+                let glyphIDs = pieces.flatMap { $0.glyphs.map(\.id) }
+                let adjustmentEm = pieces.reduce(0) { $0 + $1.glyphs.reduce(0) { $0 + $1.advance } }
+                    - onlyFont.nominalAdvanceEm(glyphIDs)
+                let clusters = pieces.advanceAndClusters().clusters
+                var available = true
+                let approximate = fitter.fitMeasured(estimate: estimate) { size in
+                    guard available, let width = onlyFont.approximateHintedWidth(
+                        glyphIDs, adjustmentEm: adjustmentEm, size: size) else {
+                        available = false
+                        return linearEm * size
+                    }
+                    return [LinePiece].width(advance: width, clusters: clusters, tracking: options.tracking * size)
+                }
+                if available, !approximate.overflows {
+                    estimate = approximate.size
+                    predicting = false
+                }
+            }
+            fit = fitter.fitMeasured(estimate: hintedSearchFromEstimate ? estimate : nil, predicting: predicting) { size in
+                let request = key(size)
+                if !varies, let known = shapedByKey[request] {
+                    return [LinePiece].width(advance: known.advance, clusters: known.clusters, tracking: options.tracking * size)
+                }
+                guard hintable, sized(size).hintedPieces(&probe, lineRange: lineRange, size: size) else {
                     hintable = false
                     return linearEm * size
                 }
-                return probe.width(tracking: options.tracking * size)
+                let (advance, clusters) = probe.advanceAndClusters()
+                shapedByKey[request] = (advance, clusters, probe)
+                return [LinePiece].width(advance: advance, clusters: clusters, tracking: options.tracking * size)
             }
-            if hintable, shaper.hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
+            lastHintedProbes = fit.probes
+            if hintable, !varies, let shaped = shapedByKey[key(fit.size)] {
+                pieces = shaped.pieces
+                scale = 1
+            } else if hintable, sized(fit.size).hintedPieces(&pieces, lineRange: lineRange, size: fit.size) {
                 scale = 1
             } else {
                 fit = fitter.fitLinear(emWidth: linearEm)
@@ -223,6 +325,15 @@ public final class LayoutEngine {
             start: base + span.start, end: base + span.end, contentEnd: base + span.contentEnd,
             size: fit.size, width: fit.width, x: 0, top: 0, baseline: 0,
             ascent: metrics.ascent * fit.size, descent: metrics.descent * fit.size, height: 0,
-            flags: flags, runs: placed.runs)
+            flags: flags, runs: placed.runs,
+            axisValues: context.plan.reported(
+                context.plan.settings(size: fit.size, width: context.plan.widthAxis?.defaultValue)))
     }
+}
+
+/// What hinted shaping of a line at a size depends on: the FreeType size key of its one font,
+/// or for a line of several fonts the 26.6 request every font sees.
+enum HintedMeasureKey: Hashable {
+    case size(HintedSizeKey)
+    case request(Int)
 }

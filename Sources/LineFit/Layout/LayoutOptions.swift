@@ -219,12 +219,7 @@ public struct LayoutOptions: Hashable, Sendable {
         }
         // Declared for the issues in flight (docs/OPTIONS.md); each check goes when its
         // option is implemented, so no option is silently ignored.
-        if lineFill != .size {
-            throw LineFitError.invalidOption(name: "fit", reason: "\(lineFill.rawValue) is not implemented yet")
-        }
-        if !variations.isEmpty || namedInstance != nil {
-            throw LineFitError.invalidOption(name: "axis", reason: "variable-font axes are not implemented yet")
-        }
+        try validateVariableFontOptions()
         for feature in features where feature.tag.utf8.count != 4 || !feature.tag.allSatisfy({ $0.isASCII }) {
             throw LineFitError.invalidOption(name: "feature", reason: "'\(feature.tag)' is not a four-letter OpenType tag")
         }

@@ -12,6 +12,6 @@ extension Line.Flags: CustomStringConvertible {
     /// Every flag with its name: the one table for descriptions and JSON.
     static let namedFlags: [(String, Line.Flags)] = [
         ("heldAtMax", .heldAtMax), ("brokenInsideWord", .brokenInsideWord), ("overflows", .overflows),
-        ("empty", .empty), ("endsParagraph", .endsParagraph),
+        ("empty", .empty), ("endsParagraph", .endsParagraph), ("widthAxisFallback", .widthAxisFallback),
     ]
 }

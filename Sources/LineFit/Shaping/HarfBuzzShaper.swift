@@ -24,6 +24,8 @@ struct ShapingStyle {
     var script: Int32
     var language: hb_language_t?
     var features: [hb_feature_t]
+    /// Axis values for variable fonts; a static font ignores them.
+    var variations = VariationSettings.none
 }
 
 /// Owns one reusable HarfBuzz buffer. Not thread-safe: it belongs to its engine.
@@ -55,7 +57,8 @@ final class HarfBuzzShaper {
                 units: Array(text[from..<to]), itemStart: item.lowerBound - from, itemEnd: item.upperBound - from,
                 font: font, isRightToLeft: style.isRightToLeft, script: style.script,
                 language: style.language.map { UInt(bitPattern: $0) } ?? 0,
-                features: style.features.map { ShapingCache.FeatureKey(tag: $0.tag, value: $0.value) })
+                features: style.features.map { ShapingCache.FeatureKey(tag: $0.tag, value: $0.value) },
+                variations: font.effectiveVariations(style.variations))
             if let cached = cache.lookup(candidate) {
                 glyphs.removeAll(keepingCapacity: true)
                 glyphs.append(contentsOf: cached.lazy.map { $0.shifted(by: item.lowerBound) })
@@ -64,7 +67,7 @@ final class HarfBuzzShaper {
             key = candidate
         }
         let scale = 1.0 / Double(font.unitsPerEm * 64)
-        font.withDesignFont { hbFont in
+        font.withDesignFont(style.variations) { hbFont in
             run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
         }
         if let key, let cache {
@@ -81,12 +84,19 @@ final class HarfBuzzShaper {
         _ text: [UInt16], item: Range<Int>, context: Range<Int>, font: Font, size: Double,
         style: ShapingStyle, into glyphs: inout [ShapedGlyph]
     ) -> Bool {
-        font.withHintedFont(size: size) { hbFont in
+        let body = { (hbFont: OpaquePointer?) -> Bool in
             guard let hbFont else { return false }
-            run(text, item: item, context: context, hbFont: hbFont, style: style, scale: 1.0 / 64, into: &glyphs)
+            self.run(text, item: item, context: context, hbFont: hbFont, style: style, scale: 1.0 / 64, into: &glyphs)
             return true
         }
+        if font.isVariable, !style.variations.isEmpty {
+            return font.withVariedHintedFont(size: size, variations: style.variations, body)
+        }
+        return uncachedHinting ? font.withUncachedHintedFont(size: size, body) : font.withHintedFont(size: size, body)
     }
+
+    /// Tests: shape hinted through a new HarfBuzz font per call (`Font.withUncachedHintedFont`).
+    var uncachedHinting = false
 
     private func run(
         _ text: [UInt16], item: Range<Int>, context: Range<Int>, hbFont: OpaquePointer,

@@ -66,6 +66,13 @@ struct LineShaper {
 extension Array where Element == LinePiece {
     /// Sum of advances plus `tracking` between clusters (in the glyphs' own units).
     func width(tracking: Double) -> Double {
+        let (advance, clusters) = advanceAndClusters()
+        return Self.width(advance: advance, clusters: clusters, tracking: tracking)
+    }
+
+    /// The width's two parts: the sum of advances, and the number of clusters (tracking
+    /// goes between them), so a caller can add tracking for several sizes.
+    func advanceAndClusters() -> (advance: Double, clusters: Int) {
         var total = 0.0
         var clusters = 0
         for piece in self {
@@ -78,7 +85,11 @@ extension Array where Element == LinePiece {
                 }
             }
         }
-        return total + tracking * Double(Swift.max(0, clusters - 1))
+        return (total, clusters)
+    }
+
+    static func width(advance: Double, clusters: Int, tracking: Double) -> Double {
+        advance + tracking * Double(Swift.max(0, clusters - 1))
     }
 
     /// UAX #9 rule L2: from the highest level down to the lowest odd level, reverse every

@@ -288,8 +288,13 @@ extension MeasuredParagraph {
 struct ParagraphShapingStyle {
     var language: hb_language_t?
     var features: [hb_feature_t]
+    /// The axis values paragraphs are measured at (with optical sizing: `opsz` = the size
+    /// lines are broken at).
+    var variations = VariationSettings.none
 
     func style(for run: ItemRun) -> ShapingStyle {
-        ShapingStyle(isRightToLeft: run.isRightToLeft, script: run.script, language: language, features: features)
+        ShapingStyle(
+            isRightToLeft: run.isRightToLeft, script: run.script, language: language, features: features,
+            variations: variations)
     }
 }

@@ -2,8 +2,8 @@ import CHarfBuzz
 
 /// Shaped runs kept for reuse, least recently used first out.
 ///
-/// Shaping is a pure function of the text, the context HarfBuzz may look at, the font, the
-/// features, the direction, the script and the language: the key holds all of them, so a hit
+/// Shaping is a pure function of the text, the context HarfBuzz may look at, the font, its
+/// axis values, the features, the direction, the script and the language: the key holds all of them, so a hit
 /// returns exactly what HarfBuzz would. It pays off when the same text is shaped again: an
 /// editor reshaping the window around each keystroke (typing a word and deleting it again
 /// revisits the same windows), a story laid out again at another width, size or style.
@@ -19,6 +19,8 @@ final class ShapingCache {
         var script: Int32
         var language: UInt
         var features: [FeatureKey]
+        /// The axis values the font applies (none for a static font).
+        var variations: VariationSettings = .none
     }
 
     struct FeatureKey: Hashable {

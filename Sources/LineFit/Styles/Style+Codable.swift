@@ -7,7 +7,7 @@ import Foundation
 extension Style: Codable {
     enum CodingKeys: String, CodingKey {
         case version, name, font, fallbacks, fit, alignment, tracking, lineSpacing, transform, background
-        case textColor, backgroundColor, glow, backdrop, margin
+        case textColor, backgroundColor, glow, backdrop, margin, variations, lineFill
     }
 
     /// The version `encode(to:)` writes. Decoding accepts any version up to this one.
@@ -37,6 +37,8 @@ extension Style: Codable {
         if c.contains(.glow) { style.glow = try c.decodeIfPresent(Glow.self, forKey: .glow) }
         style.backdrop = try c.decodeIfPresent(Backdrop.self, forKey: .backdrop) ?? style.backdrop
         style.margin = try c.decodeIfPresent(Double.self, forKey: .margin) ?? style.margin
+        style.variations = try c.decodeIfPresent([FontVariation].self, forKey: .variations) ?? style.variations
+        style.lineFill = try c.decodeIfPresent(LayoutOptions.LineFill.self, forKey: .lineFill) ?? style.lineFill
         self = style
     }
 
@@ -58,6 +60,8 @@ extension Style: Codable {
         try c.encodeIfPresent(glow, forKey: .glow)
         try c.encode(backdrop, forKey: .backdrop)
         try c.encode(margin, forKey: .margin)
+        try c.encode(variations, forKey: .variations)
+        try c.encode(lineFill, forKey: .lineFill)
     }
 
     /// Loads a style from a JSON file; errors are `invalidOption(name: "style file", …)`.

@@ -1,4 +1,4 @@
-/// The five Type Mode looks. Sizes are points on the 1080-point-wide reference canvas.
+/// The six Type Mode looks. Sizes are points on the 1080-point-wide reference canvas.
 extension Style {
     /// The preset names, as the CLI's `--style` takes them.
     public enum Preset: String, CaseIterable, Hashable, Sendable {
@@ -12,6 +12,8 @@ extension Style {
         case typewriter
         /// `Style.strong`, the default.
         case strong
+        /// `Style.poster`: Roboto Flex filled by its width axis.
+        case poster
 
         /// The preset's style.
         public var style: Style {
@@ -21,6 +23,7 @@ extension Style {
             case .neon: .neon
             case .typewriter: .typewriter
             case .strong: .strong
+            case .poster: .poster
             }
         }
     }
@@ -74,6 +77,21 @@ extension Style {
         background: .merged(padding: 18, cornerRadius: 22), textColor: .white,
         backgroundColor: color(0xE63946),
         backdrop: Backdrop(top: color(0xF1FAEE), bottom: color(0xA8DADC)))
+
+    /// Roboto Flex at its heaviest, every line of the block at one size and filled by the
+    /// width axis: long lines condensed, short lines stretched wide, the letterpress poster
+    /// look that size filling cannot give (it would make a short line shout instead).
+    /// Capitals, tight lines (0.86: capitals have no descenders to clear), a little tracking
+    /// (at opsz 144 and wght 900 the narrowest letters touch), yellow on ink.
+    public static let poster: Style = {
+        var style = Style(
+            name: "poster", font: "RobotoFlex-VF.ttf", fit: .fill(min: 48, max: 300), tracking: 0.015,
+            lineSpacing: 0.86, transform: .uppercase, textColor: color(0xFFD60A),
+            backdrop: Backdrop(top: color(0x14213D), bottom: color(0x000814)))
+        style.variations = [FontVariation("wght", 900)]
+        style.lineFill = .widthAxis
+        return style
+    }()
 
     /// The CLI's default style.
     public static let `default` = strong

@@ -104,6 +104,11 @@ public struct Style: Hashable, Sendable {
     /// The space left and right of the text on the canvas: the layout width is the canvas
     /// width minus twice this.
     public var margin: Double
+    /// Variable-font axis values the style sets (such as a heavy `wght`); see
+    /// `LayoutOptions.variations`.
+    public var variations: [FontVariation] = []
+    /// How the style's lines fill the width: by size (Type Mode) or by a width axis.
+    public var lineFill: LayoutOptions.LineFill = .size
 
     /// A style from its parts; every part but the name, font and fit has a plain default.
     public init(
@@ -180,6 +185,7 @@ public struct Style: Hashable, Sendable {
     public func layoutOptions(width: Double, maxHeight: Double? = nil) -> LayoutOptions {
         LayoutOptions(
             width: width, minSize: fit.minSize, maxSize: fit.maxSize, tracking: tracking,
-            lineSpacing: lineSpacing, alignment: alignment, maxHeight: maxHeight)
+            lineSpacing: lineSpacing, alignment: alignment, maxHeight: maxHeight, variations: variations,
+            lineFill: lineFill)
     }
 }

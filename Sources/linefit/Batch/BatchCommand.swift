@@ -9,7 +9,8 @@ enum BatchCommand {
         Reads JSON lines from FILE (standard input when there is none, or for -), one job per
         line. A job's keys are linefit's long options without -- ("style", "width", "canvas",
         "fallback", ...), plus "text", and the outputs "png", "svg", "image" (PNG, JPEG or WebP
-        by extension) and "json" (the layout as JSON). LINEFIT OPTIONS are every job's
+        by extension), "animate" (a typing animation, .webp or .gif) and "json" (the layout as
+        JSON); "frames-dir" is not a batch key. LINEFIT OPTIONS are every job's
         defaults; a job's own key replaces a default. Paths are relative to the working folder;
         missing folders are made.
 

@@ -59,16 +59,28 @@ struct BatchJobLine {
     /// than a layout).
     var arguments: [String]
     var jsonPath: String?
-    /// The job's `png`, `svg` and `image` keys; nil when the job does not set one.
-    var png: String?, svg: String?, output: String?
+    /// The job's `png`, `svg`, `image` and `animate` keys; nil when the job does not set one.
+    var png: String?, svg: String?, output: String?, animate: String?
     /// Output keys the job set (to null too), replacing the defaults'.
     var setsOutput: Set<String> = []
 
     /// Job keys that name picture files, and the option each is.
-    static let outputKeys = ["png": "png", "svg": "svg", "image": "output", "output": "output"]
+    static let outputKeys = ["png": "png", "svg": "svg", "image": "output", "output": "output", "animate": "animate"]
 
     /// Keys that are not options of the run.
     static let textKey = "text", jsonKey = "json"
+
+    /// The job of one input line (a JSON object); throws `CLIError` with a one-line reason.
+    init(line bytes: ArraySlice<UInt8>, defaults: DefaultArguments) throws {
+        let object: [String: JobValue]
+        do {
+            object = try JSONDecoder().decode([String: JobValue].self, from: Data(bytes))
+        } catch {
+            let reason = String(validating: bytes, as: UTF8.self) == nil ? "not UTF-8" : "not a JSON object"
+            throw CLIError(message: "the line is \(reason)")
+        }
+        try self.init(object: object, defaults: defaults)
+    }
 
     init(object: [String: JobValue], defaults: DefaultArguments) throws {
         guard let value = object[BatchJobLine.textKey] else { throw CLIError(message: "the job has no \"text\"") }
@@ -94,6 +106,7 @@ struct BatchJobLine {
                 switch option {
                 case "png": png = path
                 case "svg": svg = path
+                case "animate": animate = path
                 default: output = path
                 }
                 set.insert(option)

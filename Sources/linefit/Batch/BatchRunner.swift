@@ -113,17 +113,10 @@ final class BatchRunner: @unchecked Sendable {
     // MARK: - Planning (this thread, input order)
 
     private func plan(ordinal: Int, lineNumber: Int, bytes: ArraySlice<UInt8>) -> Result<PlannedJob, Outcome> {
-        let object: [String: JobValue]
-        do {
-            object = try JSONDecoder().decode([String: JobValue].self, from: Data(bytes))
-        } catch {
-            let reason = String(validating: bytes, as: UTF8.self) == nil ? "not UTF-8" : "not a JSON object"
-            return .failure(.failure(lineNumber, "the line is \(reason)"))
-        }
         let job: BatchJobLine
         var command: LineFitCommand
         do {
-            job = try BatchJobLine(object: object, defaults: settings.defaults)
+            job = try BatchJobLine(line: bytes, defaults: settings.defaults)
             command = try parsed(job.arguments)
         } catch let error as CLIError {
             return .failure(.failure(lineNumber, error.message))
@@ -135,13 +128,20 @@ final class BatchRunner: @unchecked Sendable {
         if job.setsOutput.contains("png") { command.render.png = job.png }
         if job.setsOutput.contains("svg") { command.render.svg = job.svg }
         if job.setsOutput.contains("output") { command.render.output = job.output }
+        if job.setsOutput.contains("animate") { command.animation.animate = job.animate }
         if command.json {
             return .failure(.failure(lineNumber, "\"json\" is a file path in a batch"))
         }
         if command.render.writesPictureToStandardOutput || command.render.writesPNGToStandardOutput {
             return .failure(.failure(lineNumber, "an output of \"-\": standard output carries the results"))
         }
-        let outputs = [command.render.svg, command.render.png, command.render.output, job.jsonPath].compactMap { $0 }
+        if command.animation.framesDir != nil {
+            // A folder of numbered files cannot be claimed per job like one output file.
+            return .failure(.failure(lineNumber, "\"frames-dir\" is not a batch key: give \"animate\" a .webp or .gif file"))
+        }
+        let outputs = [
+            command.render.svg, command.render.png, command.render.output, command.animation.animate, job.jsonPath,
+        ].compactMap { $0 }
         var seen: Set<String> = []
         for path in outputs {
             let key = URL(fileURLWithPath: path).standardizedFileURL.path
@@ -214,8 +214,14 @@ final class BatchRunner: @unchecked Sendable {
                     throw CLIError(message: "cannot write \(path): cannot make the folder \(folder.path)")
                 }
             }
-            let (styled, canvas) = try job.command.layOut(job.text, engine: engine)
-            try job.command.render.write(styled, canvas: canvas)
+            let story = try job.command.layOut(job.text, engine: engine)
+            let styled = story.styled
+            try job.command.render.write(styled, canvas: story.canvas, highlights: story.highlights)
+            if job.command.animation.isAnimating {
+                try job.command.animation.write(
+                    text: job.text, style: story.style, options: story.options, fonts: story.fonts,
+                    canvas: story.canvas, quality: job.command.render.quality)
+            }
             var layoutJSON: Data?
             if job.jsonPath != nil || settings.fullLayout {
                 let encoder = JSONEncoder()

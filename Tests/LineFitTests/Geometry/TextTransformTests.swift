@@ -51,9 +51,11 @@ struct TextTransformTests {
 
 @Suite("Styles")
 struct StyleTests {
-    @Test("the five presets carry their fonts and looks")
+    @Test("the six presets carry their fonts and looks")
     func presets() {
-        #expect(Style.Preset.allCases.map(\.style.name) == ["classic", "modern", "neon", "typewriter", "strong"])
+        #expect(Style.Preset.allCases.map(\.style.name) == ["classic", "modern", "neon", "typewriter", "strong", "poster"])
+        #expect(Style.poster.font == "RobotoFlex-VF.ttf" && Style.poster.lineFill == .widthAxis)
+        #expect(Style.poster.variations == [FontVariation("wght", 900)] && Style.poster.transform == .uppercase)
         #expect(Style.classic.fit == .fixed(80) && Style.typewriter.fit.minSize == Style.typewriter.fit.maxSize)
         #expect(Style.modern.font == "BebasNeue-Regular.otf" && Style.modern.transform == .uppercase)
         #expect(Style.neon.font == "KaushanScript-Regular.otf" && Style.neon.glow != nil)

@@ -47,6 +47,12 @@ import Testing
         Case(name: "Devanagari deletion in RTL", font: "Fonts/KaushanScript-Regular.otf",
              text: "नमस्ते\u{FE0F}🏻", options: options(width: 40, min: 40, max: 90, direction: .rightToLeft),
              edit: 2..<7, replacement: ""),
+        // From the fuzzer (FuzzEditor timeout under ASan): a long word broken into overflowing
+        // clusters, hinted, on a 0.001 pt grid.
+        Case(name: "fuzz: hinted emergency breaks on a fine grid", font: "Fonts/CourierPrime-Regular.otf",
+             text: "supercalifragilisticexpialidocious",
+             options: options(width: 41.6875, min: 121, max: 221, step: 0.001, hinted: true, tracking: 0.04),
+             edit: 9..<9, replacement: "\u{0301}"),
         Case(name: "Thai vowel after a variation selector", font: "Fonts/BebasNeue-Regular.otf",
              text: "aaaaa\u{FE0F}", options: options(width: 40, min: 40, max: 40, tracking: -0.1),
              edit: 6..<6, replacement: "\u{0E31}Super"),

@@ -7,6 +7,6 @@
 // The file of the image (executable or shared library) holding `address`, written to
 // `buffer` (NUL-terminated); returns 0 on success. dladdr is declared by glibc only under
 // _GNU_SOURCE, which the Swift Glibc module does not define, so it is wrapped here.
-int linefit_image_path(const void *address, char *buffer, size_t capacity);
+int lfsys_image_path(const void *address, char *buffer, size_t capacity);
 
 #endif

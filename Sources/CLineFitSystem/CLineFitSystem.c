@@ -1,9 +1,9 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <string.h>
-#include "CSystem.h"
+#include "CLineFitSystem.h"
 
-int linefit_image_path(const void *address, char *buffer, size_t capacity) {
+int lfsys_image_path(const void *address, char *buffer, size_t capacity) {
     Dl_info info;
     if (capacity == 0 || dladdr(address, &info) == 0 || info.dli_fname == NULL) return -1;
     size_t length = strlen(info.dli_fname);

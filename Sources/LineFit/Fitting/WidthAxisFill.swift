@@ -1,0 +1,277 @@
+/// Filling lines by a variable font's width axis (`lineFill`: `width-axis` and `mixed`).
+///
+/// `width-axis`: the block has one size s, the largest grid size at which the text, broken
+/// greedily at s with the narrowest `wdth`, has every line that is not the last of its
+/// paragraph able to reach the width within the axis range (its width at the widest `wdth`
+/// is at least the width), and no word broken inside (unless s is the minimum). Each line
+/// then gets the largest `wdth` on a 0.1 grid at which it fits (regula falsi from the two
+/// ends of the axis, then the grid search): it is never wider than the width, and it misses the width by less than one 0.1 step of the axis (the test measures
+/// that step's width change). A line the range cannot fill (a short last line) falls back
+/// to its size, at the widest `wdth`, and is flagged `widthAxisFallback`.
+///
+/// The condition is checked on the paragraphs measured at the narrowest and widest `wdth`
+/// (prefix sums: linear in s), by bisection of the size grid; it is not strictly monotone in
+/// s (re-breaking), so the size returned is one at which it was checked to hold. With
+/// optical sizing the block is measured at opsz = s: the search is repeated on measurements
+/// at the size found until opsz stops moving (at most `opticalRounds` times), and the lines
+/// are broken at s on the measurement at s's own opsz, so each fits there exactly.
+///
+/// `mixed`: lines are broken and fitted by size as in Type Mode; the band is
+/// [median / 1.2, median × 1.2] around the median of the block's non-empty line sizes (the
+/// lower middle one for an even count). A line outside the band gets the band's edge as its
+/// size and the largest `wdth` that fits there: long lines condensed, short lines widened.
+/// A line the range cannot bring to the width keeps its own size, flagged.
+extension LayoutEngine {
+    /// How far a mixed-fill line's size may stray from the block's median, as a factor.
+    static let mixedBand = 1.2
+    /// The width axis is searched on this grid (axis units).
+    static let widthAxisStep = 0.1
+    /// Re-measurements allowed for the block's opsz to settle (it moves less each time).
+    static let opticalRounds = 3
+
+    func fitByWidthAxis(_ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], context: FittingContext) -> Layout {
+        let plan = context.plan
+        let options = context.options
+        let grid = context.fitter.grid
+        guard let axis = plan.widthAxis else {  // VariationPlan guarantees one for this fill
+            var none: [Line] = []
+            return assemble(text, lines: &none, missing: [], context: context)
+        }
+
+        // Paragraphs at the narrowest and widest wdth, per opsz (one pair when opsz is fixed).
+        var measurements: [Double: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)]] = [:]
+        // The paragraphs given were measured at the minimum's opsz and the narrowest wdth
+        // (`VariationPlan.paragraphWidth`): the first narrow measurement is free.
+        let givenKey = plan.opticalSize(for: grid.minSize) ?? -1
+        func measured(atSize size: Double) -> [(narrow: MeasuredParagraph, wide: MeasuredParagraph)] {
+            let key = plan.opticalSize(for: size) ?? -1
+            if let known = measurements[key] { return known }
+            let pairs = paragraphs.map { _, paragraph in
+                (narrow: key == givenKey
+                    ? paragraph : remeasured(paragraph, context: context, variations: plan.settings(size: size, width: axis.minValue)),
+                 wide: remeasured(paragraph, context: context, variations: plan.settings(size: size, width: axis.maxValue)))
+            }
+            measurements[key] = pairs
+            return pairs
+        }
+        func spans(_ narrow: MeasuredParagraph, at size: Double) -> [LineSpan] {
+            let shaper = lineShaper(narrow, context: context, variations: plan.settings(size: size, width: axis.minValue))
+            let breaker = GreedyLineBreaker(width: options.width, minSize: size, tracking: options.tracking)
+            var result: [LineSpan] = []
+            var scratch: [LinePiece] = []
+            breaker.breakLines(narrow, into: &result) { start, contentEnd in
+                shaper.pieces(start, contentEnd, into: &scratch)
+                return narrow.lineEmWidth(start, contentEnd, pieces: scratch, tracking: options.tracking) * size
+                    <= options.width
+            }
+            return result
+        }
+        func everyLineCanReach(_ size: Double, _ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)]) -> Bool {
+            for pair in pairs {
+                let lines = spans(pair.narrow, at: size)
+                for (index, span) in lines.enumerated() {
+                    if span.brokenInsideWord && size > grid.minSize { return false }
+                    guard index < lines.count - 1, span.contentEnd > span.start else { continue }
+                    let wide = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking) * size
+                    if wide < options.width { return false }
+                }
+            }
+            return true
+        }
+        func largestSize(_ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)]) -> Double {
+            grid.largestFitting { everyLineCanReach($0, pairs) }.map { grid.size(at: $0) } ?? grid.minSize
+        }
+
+        var size = largestSize(measured(atSize: grid.minSize))
+        if plan.followsSize {
+            for _ in 0..<Self.opticalRounds {
+                let next = largestSize(measured(atSize: size))
+                let settled = plan.opticalSize(for: next) == plan.opticalSize(for: size)
+                size = next
+                if settled { break }
+            }
+        }
+        let final = measured(atSize: size)
+
+        var lines: [Line] = []
+        var missing: [MissingCharacters] = []
+        for ((paragraph, original), pair) in zip(paragraphs, final) {
+            let base = paragraph.range.lowerBound
+            missing.append(contentsOf: original.missing.shifted(by: base))
+            for span in spans(pair.narrow, at: size) {
+                lines.append(fillLine(span, narrow: pair.narrow, size: size, axis: axis, base: base, context: context))
+            }
+        }
+        return assemble(text, lines: &lines, missing: missing, context: context)
+    }
+
+    /// A paragraph measured again at other axis values (its text and itemization are the same).
+    func remeasured(_ paragraph: MeasuredParagraph, context: FittingContext, variations: VariationSettings) -> MeasuredParagraph {
+        var style = context.style
+        style.variations = variations
+        return measure(
+            units: paragraph.units, contentLength: paragraph.contentLength, fonts: context.fonts,
+            options: context.options, style: style)
+    }
+
+    /// One width-axis line at the block's size: the largest `wdth` on the grid that fits, or
+    /// (when even the widest cannot reach the width) its own size at the widest.
+    private func fillLine(
+        _ span: LineSpan, narrow: MeasuredParagraph, size: Double, axis: VariationAxis, base: Int,
+        context: FittingContext
+    ) -> Line {
+        let plan = context.plan
+        let options = context.options
+        let shaper = lineShaper(narrow, context: context, variations: plan.settings(size: size, width: axis.minValue))
+        var pieces: [LinePiece] = []
+        shaper.pieces(span.start, span.contentEnd, into: &pieces)
+        guard !pieces.isEmpty else {
+            return placeLine(
+                span, pieces: pieces, fit: context.fitter.fitLinear(emWidth: 0), paragraph: narrow, base: base,
+                context: context)
+        }
+        let narrowEm = narrow.lineEmWidth(span.start, span.contentEnd, pieces: pieces, tracking: options.tracking)
+        var probes = 0
+        let lineRange = span.start..<span.contentEnd
+        var shapes: [Double: (pieces: [LinePiece], em: Double)] = [axis.minValue: (pieces, narrowEm)]
+        func shape(width: Double) -> (pieces: [LinePiece], em: Double) {
+            if let known = shapes[width] { return known }
+            let varied = shaper.varied(pieces, lineRange: lineRange, variations: plan.settings(size: size, width: width))
+            let result = (varied, varied.width(tracking: options.tracking))
+            shapes[width] = result
+            probes += 1
+            return result
+        }
+        let wideEm = shape(width: axis.maxValue).em
+        if wideEm * size < options.width {
+            var line = fitBySize(span, pieces: pieces, paragraph: narrow, width: axis.maxValue, base: base, context: context)
+            line.flags.insert(.widthAxisFallback)
+            line.probes += probes
+            return line
+        }
+        let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
+        let estimate = SecantEstimate.estimate(
+            grid: widths, target: options.width / size, lower: (axis.minValue, narrowEm), upper: (axis.maxValue, wideEm)
+        ) { shape(width: $0).em }
+        let index = widths.largestFitting(hint: widths.index(atOrBelow: estimate)) { shape(width: $0).em * size <= options.width }
+        let width = widths.size(at: index ?? 0)
+        let chosen = shape(width: width)
+        let fit = LineFitter.Fit(size: size, width: chosen.em * size, overflows: index == nil, heldAtMax: false)
+        var line = placeLine(span, pieces: chosen.pieces, fit: fit, paragraph: narrow, base: base, context: context)
+        line.axisValues = plan.reported(plan.settings(size: size, width: width))
+        line.probes = probes
+        return line
+    }
+
+    /// The line fitted by its size at a fixed `wdth` (opsz following the size when optical
+    /// sizing is on): the fallback when the width axis cannot fill it.
+    func fitBySize(
+        _ span: LineSpan, pieces: [LinePiece], paragraph: MeasuredParagraph, width: Double, base: Int,
+        context: FittingContext
+    ) -> Line {
+        let plan = context.plan
+        let options = context.options
+        let shaper = lineShaper(paragraph, context: context)
+        let lineRange = span.start..<span.contentEnd
+        var probes = 0
+        var shapes: [Double: (pieces: [LinePiece], em: Double)] = [:]
+        func shape(at size: Double) -> (pieces: [LinePiece], em: Double) {
+            let key = plan.opticalSize(for: size) ?? -1
+            if let known = shapes[key] { return known }
+            let varied = shaper.varied(pieces, lineRange: lineRange, variations: plan.settings(size: size, width: width))
+            let result = (varied, varied.width(tracking: options.tracking))
+            shapes[key] = result
+            probes += 1
+            return result
+        }
+        let firstEm = shape(at: context.minSize).em
+        let fit: LineFitter.Fit
+        if plan.followsSize {
+            let grid = context.fitter.grid
+            let linear = grid.size(at: grid.index(atOrBelow: firstEm > 0 ? options.width / firstEm : grid.maxSize))
+            let estimate = linear > context.minSize
+                ? SecantEstimate.estimate(
+                    grid: grid, target: options.width, lower: (context.minSize, firstEm * context.minSize),
+                    upper: (linear, shape(at: linear).em * linear)) { size in shape(at: size).em * size }
+                : linear
+            fit = context.fitter.fitMeasured(estimate: estimate) { size in shape(at: size).em * size }
+        } else {
+            fit = context.fitter.fitLinear(emWidth: firstEm)
+        }
+        var line = placeLine(span, pieces: shape(at: fit.size).pieces, fit: fit, paragraph: paragraph, base: base, context: context)
+        line.axisValues = plan.reported(plan.settings(size: fit.size, width: width))
+        line.probes = probes
+        return line
+    }
+
+    /// Mixed fill: lines whose size is outside the band around the median get the band's
+    /// edge and the `wdth` that fills them there.
+    func fillOutsideBand(_ lines: inout [Line], paragraphs: [(ParagraphRange, MeasuredParagraph)], context: FittingContext) {
+        guard let axis = context.plan.widthAxis else { return }
+        let sizes = lines.filter { !$0.flags.contains(.empty) }.map(\.size).sorted()
+        guard !sizes.isEmpty else { return }
+        let median = sizes[(sizes.count - 1) / 2]
+        let grid = context.fitter.grid
+        let low = grid.size(at: grid.index(atOrBelow: median / Self.mixedBand))
+        let high = grid.size(at: grid.index(atOrBelow: median * Self.mixedBand))
+        var paragraphIndex = 0
+        for index in lines.indices {
+            let line = lines[index]
+            guard !line.flags.contains(.empty), !line.flags.contains(.overflows),
+                  line.size < low || line.size > high else { continue }
+            while paragraphs[paragraphIndex].0.range.upperBound <= line.start { paragraphIndex += 1 }
+            let (paragraph, measured) = paragraphs[paragraphIndex]
+            let base = paragraph.range.lowerBound
+            let span = LineSpan(
+                start: line.start - base, end: line.end - base, contentEnd: line.contentEnd - base,
+                brokenInsideWord: line.flags.contains(.brokenInsideWord),
+                reach: line.end - base)  // only fitted here, never re-broken: the reach is not read
+            let size = line.size > high ? high : low
+            if let filled = fillAtSize(span, paragraph: measured, size: size, axis: axis, base: base, context: context) {
+                lines[index] = filled
+            } else {
+                lines[index].flags.insert(.widthAxisFallback)
+            }
+        }
+    }
+
+    /// The line at `size` with the largest `wdth` that fits, or nil when no `wdth` brings it
+    /// to the width (too wide even at the narrowest, or short of it even at the widest).
+    private func fillAtSize(
+        _ span: LineSpan, paragraph: MeasuredParagraph, size: Double, axis: VariationAxis, base: Int,
+        context: FittingContext
+    ) -> Line? {
+        let plan = context.plan
+        let options = context.options
+        let shaper = lineShaper(paragraph, context: context)
+        var pieces: [LinePiece] = []
+        shaper.pieces(span.start, span.contentEnd, into: &pieces)
+        let lineRange = span.start..<span.contentEnd
+        var probes = 0
+        var shapes: [Double: (pieces: [LinePiece], em: Double)] = [:]
+        func shape(width: Double) -> (pieces: [LinePiece], em: Double) {
+            if let known = shapes[width] { return known }
+            let varied = shaper.varied(pieces, lineRange: lineRange, variations: plan.settings(size: size, width: width))
+            let result = (varied, varied.width(tracking: options.tracking))
+            shapes[width] = result
+            probes += 1
+            return result
+        }
+        let narrowEm = shape(width: axis.minValue).em, wideEm = shape(width: axis.maxValue).em
+        guard narrowEm * size <= options.width, wideEm * size >= options.width else { return nil }
+        let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
+        let estimate = SecantEstimate.estimate(
+            grid: widths, target: options.width / size, lower: (axis.minValue, narrowEm), upper: (axis.maxValue, wideEm)
+        ) { shape(width: $0).em }
+        guard let index = widths.largestFitting(hint: widths.index(atOrBelow: estimate), {
+            shape(width: $0).em * size <= options.width
+        }) else { return nil }
+        let width = widths.size(at: index)
+        let chosen = shape(width: width)
+        let fit = LineFitter.Fit(size: size, width: chosen.em * size, overflows: false, heldAtMax: false)
+        var line = placeLine(span, pieces: chosen.pieces, fit: fit, paragraph: paragraph, base: base, context: context)
+        line.axisValues = plan.reported(plan.settings(size: size, width: width))
+        line.probes = probes
+        return line
+    }
+}

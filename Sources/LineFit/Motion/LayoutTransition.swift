@@ -1,0 +1,411 @@
+import Foundation
+
+/// The motion between two layouts, as a pure function of progress: `frame(at: p)` for p in
+/// 0...1 gives every visible glyph's position, size and opacity and every line's background
+/// rect. Nothing depends on time or on the frames asked for before, so the progress can be
+/// scrubbed back and forth, reversed, or replaced mid-way by a new transition that starts
+/// from the current frame (`init(from: frame, to:edit:)`, a retarget).
+///
+/// **Correspondence.** A glyph of the old layout is the same glyph in the new one when its
+/// cluster's first character survived the edit (`TextEdit.map`), it has the same place among
+/// its cluster's glyphs, the same glyph id and the same font. Such a glyph moves and resizes;
+/// everything else cross-fades, old out and new in: a ligature forming, Arabic joining forms
+/// changing, a fallback font taking over, "ß" uppercased to "SS". A fading glyph rides along
+/// with its nearest matched neighbour on its line, so a typed letter appears beside the word
+/// it joins instead of where that word will only be at the end.
+///
+/// **Sizes** interpolate geometrically, `s(p) = s₀·(s₁/s₀)ᵖ`: a line doubling in size grows
+/// by the same factor in every equal step of p, which reads as an even zoom; linear
+/// interpolation would look fast at the start of a growth and slow at its end.
+///
+/// **Positions follow the interpolated size**: every coordinate of a glyph or a line rect
+/// moves by the fraction `g(p) = (s(p) − s₀)/(s₁ − s₀)` of its way (`g = p` when the size does
+/// not change). On a line that only changes size, a glyph's offset from the line's anchor is
+/// its size times a constant, so with this rule every frame is that line laid out exactly at
+/// `s(p)`: letters keep their spacing, and the background rect stays snug around them.
+/// Linear positions would place glyphs for the arithmetic mean size while drawing them at
+/// the (smaller) geometric mean: gaps open between letters mid-way. The price is speed: a
+/// glyph's largest speed is k·|displacement| per unit of p, with k = r·ln r/(r − 1) for the
+/// size ratio r = max/min (k → 1 as r → 1), instead of 1.
+///
+/// **Easing is the caller's.** p is a fraction of the way, not of time: map time, or a
+/// gesture, to p first. For example, a vertical drag that drives the change:
+///
+/// ```swift
+/// let transition = LayoutTransition(from: before, to: after, edit: result.edit)
+/// func dragChanged(translationY: Double, travel: Double) {
+///     let p = min(1, max(0, translationY / travel))     // the finger's progress, scrubbable
+///     draw(transition.frame(at: p))
+/// }
+/// func animationTick(elapsed: Double, duration: Double) {
+///     let t = min(1, elapsed / duration)
+///     draw(transition.frame(at: 1 - pow(1 - t, 3)))      // ease-out cubic on a timer
+/// }
+/// ```
+///
+/// At p = 0 the frame is exactly the old layout (or frame) and at p = 1 exactly the new one:
+/// the same glyphs with bit-identical positions, sizes and ids. Both layouts must come from
+/// the same font chain.
+public struct LayoutTransition: Sendable {
+    /// The frame the transition starts from.
+    public let start: TransitionFrame
+    /// The frame it ends at: the new layout at rest.
+    public let end: TransitionFrame
+    private var glyphTracks: [GlyphTrack] = []
+    private var lineTracks: [LineTrack] = []
+    private let fontNames: [String]
+
+    /// A transition from one layout to another; `edit` says how the old text became the new
+    /// one (`EditResult.edit`, or `TextEdit.between(old.text, new.text)` for unrelated texts).
+    public init(from old: Layout, to new: Layout, edit: TextEdit) {
+        self.init(from: TransitionFrame(old), to: new, edit: edit)
+    }
+
+    /// A transition from a frame (of a transition under way) to a new layout: a retarget when
+    /// the text changes again mid-way. `edit` takes the frame's target text to the new text.
+    public init(from frame: TransitionFrame, to new: Layout, edit: TextEdit) {
+        start = frame
+        end = TransitionFrame(new)
+        var names = end.fontNames
+        var fontMap: [Int] = []
+        for name in frame.fontNames {
+            if let index = names.firstIndex(of: name) {
+                fontMap.append(index)
+            } else {
+                fontMap.append(names.count)
+                names.append(name)
+            }
+        }
+        fontNames = names
+        buildTracks(edit: edit, fontMap: fontMap)
+    }
+
+    /// The frame at progress `p` (clamped to 0...1). Glyphs with zero opacity and lines with
+    /// no presence are left out, so the ends are exactly the two layouts.
+    public func frame(at p: Double) -> TransitionFrame {
+        let p = p.isNaN ? 0 : min(1, max(0, p))
+        if p > 0 && p < 1 { return interiorFrame(at: p) }
+        var lineIndex = [Int](repeating: -1, count: lineTracks.count)
+        var lines: [AnimatedLine] = []
+        lines.reserveCapacity(lineTracks.count)
+        for (index, track) in lineTracks.enumerated() {
+            let line = track.state(at: p)
+            guard line.presence > 0 else { continue }
+            lineIndex[index] = lines.count
+            lines.append(line)
+        }
+        // Matched glyphs first: unmatched ones are placed relative to them.
+        var states = [GlyphState](repeating: GlyphState(x: 0, y: 0, size: 0, opacity: 0), count: glyphTracks.count)
+        for (index, track) in glyphTracks.enumerated() where track.anchor == nil {
+            states[index] = track.state(at: p)
+        }
+        var glyphs: [AnimatedGlyph] = []
+        glyphs.reserveCapacity(glyphTracks.count)
+        for (index, track) in glyphTracks.enumerated() {
+            var state = states[index]
+            if let anchor = track.anchor {
+                state = track.state(at: p, riding: states[anchor], anchorTrack: glyphTracks[anchor])
+            }
+            guard state.opacity > 0 else { continue }
+            // A glyph draws with its target line once that line is there, else its source line.
+            let line = lineIndex[track.line] >= 0 ? lineIndex[track.line] : lineIndex[track.sourceLine]
+            glyphs.append(AnimatedGlyph(
+                fontIndex: track.fontIndex, id: track.id, cluster: track.cluster, indexInCluster: track.indexInCluster,
+                x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: max(0, line)))
+        }
+        return TransitionFrame(
+            glyphs: glyphs, lines: lines, width: end.width, height: lerp(start.height, end.height, p), fontNames: fontNames)
+    }
+
+    /// Strictly between the ends every line has some presence and every glyph some opacity,
+    /// so nothing is left out and the frame is one pass over the tracks: a glyph that does
+    /// not move is copied, and sizes shared by a line's glyphs cost one `exp`.
+    private func interiorFrame(at p: Double) -> TransitionFrame {
+        let lines = lineTracks.map { $0.state(at: p) }
+        let glyphs = [AnimatedGlyph](unsafeUninitializedCapacity: glyphTracks.count) { buffer, count in
+            var cachedRatio = 0.0, cachedSize = (0.0, 0.0, 0.0), cachedProgress = (size: 0.0, g: 0.0)
+            glyphTracks.withUnsafeBufferPointer { tracks in
+                for index in 0..<tracks.count {
+                    let track = tracks[index]
+                    var state: GlyphState
+                    if let anchor = track.anchor {
+                        state = track.state(at: p, riding: tracks[anchor].state(at: p), anchorTrack: tracks[anchor])
+                    } else if track.isStill {
+                        state = track.from
+                    } else {
+                        if track.logRatio != cachedRatio || track.from.size != cachedSize.0 || track.to.size != cachedSize.1 {
+                            cachedRatio = track.logRatio
+                            cachedSize = (track.from.size, track.to.size, 0)
+                            cachedProgress = sizeProgress(from: track.from.size, to: track.to.size, logRatio: track.logRatio, p: p)
+                        }
+                        let g = cachedProgress.g
+                        state = GlyphState(
+                            x: lerp(track.from.x, track.to.x, g), y: lerp(track.from.y, track.to.y, g), size: cachedProgress.size,
+                            opacity: lerp(track.from.opacity, track.to.opacity, p))
+                    }
+                    (buffer.baseAddress! + index).initialize(to: AnimatedGlyph(
+                        fontIndex: track.fontIndex, id: track.id, cluster: track.cluster, indexInCluster: track.indexInCluster,
+                        x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: track.line))
+                }
+            }
+            count = glyphTracks.count
+        }
+        return TransitionFrame(
+            glyphs: glyphs, lines: lines, width: end.width, height: lerp(start.height, end.height, p), fontNames: fontNames)
+    }
+
+    /// How many glyphs move (present in both ends) and how many cross-fade.
+    public var matchedGlyphCount: Int { glyphTracks.filter(\.isMatched).count }
+    /// Glyphs of either end that fade in or out.
+    public var fadingGlyphCount: Int { glyphTracks.count - matchedGlyphCount }
+
+    // MARK: - Building
+
+    private struct GlyphKey: Hashable {
+        var cluster: Int
+        var index: Int
+        var id: UInt32
+        var font: Int
+    }
+
+    private mutating func buildTracks(edit: TextEdit, fontMap: [Int]) {
+        // New glyphs by key; old glyphs find their partner through the edit.
+        var newByKey: [GlyphKey: Int] = [:]
+        for (index, glyph) in end.glyphs.enumerated() {
+            guard let cluster = glyph.cluster else { continue }
+            newByKey[GlyphKey(cluster: cluster, index: glyph.indexInCluster, id: glyph.id, font: glyph.fontIndex)] = index
+        }
+        var partnerOfNew = [Int?](repeating: nil, count: end.glyphs.count)
+        var partnerOfOld = [Int?](repeating: nil, count: start.glyphs.count)
+        for (index, glyph) in start.glyphs.enumerated() {
+            guard let cluster = glyph.cluster, let mapped = edit.map(cluster), glyph.fontIndex < fontMap.count else { continue }
+            let key = GlyphKey(cluster: mapped, index: glyph.indexInCluster, id: glyph.id, font: fontMap[glyph.fontIndex])
+            guard let partner = newByKey[key], partnerOfNew[partner] == nil else { continue }
+            partnerOfNew[partner] = index
+            partnerOfOld[index] = partner
+        }
+        let (lineOfOld, lineOfNew) = buildLineTracks(partnerOfNew: partnerOfNew, edit: edit)
+
+        // Tracks in the new layout's order, each leaving glyph after the one before it.
+        var trackOfNew = [Int](repeating: -1, count: end.glyphs.count)
+        var trackOfOld = [Int](repeating: -1, count: start.glyphs.count)
+        for (index, glyph) in end.glyphs.enumerated() {
+            let from: GlyphState
+            if let old = partnerOfNew[index] {
+                let source = start.glyphs[old]
+                from = GlyphState(x: source.x, y: source.y, size: source.size, opacity: source.opacity)
+                trackOfOld[old] = glyphTracks.count
+            } else {
+                from = GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: 0)
+            }
+            trackOfNew[index] = glyphTracks.count
+            glyphTracks.append(GlyphTrack(
+                fontIndex: glyph.fontIndex, id: glyph.id, cluster: glyph.cluster, indexInCluster: glyph.indexInCluster,
+                from: from, to: GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: 1),
+                isMatched: partnerOfNew[index] != nil, line: lineOfNew[glyph.line],
+                sourceLine: partnerOfNew[index].map { lineOfOld[start.glyphs[$0].line] } ?? lineOfNew[glyph.line]))
+        }
+        for (index, glyph) in start.glyphs.enumerated() where partnerOfOld[index] == nil {
+            let state = GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: glyph.opacity)
+            trackOfOld[index] = glyphTracks.count
+            glyphTracks.append(GlyphTrack(
+                fontIndex: glyph.fontIndex < fontMap.count ? fontMap[glyph.fontIndex] : glyph.fontIndex, id: glyph.id,
+                cluster: nil, indexInCluster: glyph.indexInCluster, from: state,
+                to: GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: 0), isMatched: false,
+                line: glyph.line < lineOfOld.count ? lineOfOld[glyph.line] : 0,
+                sourceLine: glyph.line < lineOfOld.count ? lineOfOld[glyph.line] : 0))
+        }
+        // Anchors: the nearest matched glyph on the same line, before it if there is one.
+        assignAnchors(glyphs: end.glyphs, tracks: trackOfNew, matched: { partnerOfNew[$0] != nil }, atEnd: true)
+        assignAnchors(glyphs: start.glyphs, tracks: trackOfOld, matched: { partnerOfOld[$0] != nil }, atEnd: false)
+    }
+
+    private mutating func assignAnchors(glyphs: [AnimatedGlyph], tracks: [Int], matched: (Int) -> Bool, atEnd: Bool) {
+        for index in glyphs.indices where !matched(index) {
+            let line = glyphs[index].line
+            var anchor: Int?
+            var probe = index - 1
+            while probe >= 0, glyphs[probe].line == line {
+                if matched(probe) { anchor = probe; break }
+                probe -= 1
+            }
+            if anchor == nil {
+                probe = index + 1
+                while probe < glyphs.count, glyphs[probe].line == line {
+                    if matched(probe) { anchor = probe; break }
+                    probe += 1
+                }
+            }
+            guard let anchor else { continue }
+            let track = tracks[index], anchorTrack = tracks[anchor]
+            glyphTracks[track].anchor = anchorTrack
+            glyphTracks[track].anchoredAtEnd = atEnd
+        }
+    }
+
+    /// Pairs old and new lines (in order, each new line with the old line that gave it the
+    /// most glyphs; glyphless lines by their text position), then lays out the tracks top to
+    /// bottom. Returns the track of every old and every new line.
+    private mutating func buildLineTracks(partnerOfNew: [Int?], edit: TextEdit) -> ([Int], [Int]) {
+        let oldCount = start.lines.count, newCount = end.lines.count
+        var votes = [[Int: Int]](repeating: [:], count: newCount)
+        for (index, glyph) in end.glyphs.enumerated() {
+            guard let old = partnerOfNew[index] else { continue }
+            votes[glyph.line][start.glyphs[old].line, default: 0] += 1
+        }
+        var pairs: [(old: Int, new: Int)] = []
+        var lastOld = -1
+        for new in 0..<newCount {
+            let best = votes[new].filter { $0.key > lastOld }.max { ($0.value, -$0.key) < ($1.value, -$1.key) }
+            if let best {
+                pairs.append((best.key, new))
+                lastOld = best.key
+            } else if votes[new].isEmpty, !end.glyphs.contains(where: { $0.line == new }) {
+                // An empty line pairs with the next old empty line, so Return keeps its place.
+                if let old = (lastOld + 1..<oldCount).first(where: { old in
+                    !start.glyphs.contains { $0.line == old } && start.lines[old].presence >= 1
+                }), old == lastOld + 1 {
+                    pairs.append((old, new))
+                    lastOld = old
+                }
+            }
+        }
+        var lineOfOld = [Int](repeating: 0, count: oldCount)
+        var lineOfNew = [Int](repeating: 0, count: newCount)
+        var nextOld = 0, nextNew = 0
+        func emitUnpaired(oldUpTo: Int, newUpTo: Int) {
+            while nextOld < oldUpTo {
+                let line = start.lines[nextOld]
+                lineOfOld[nextOld] = lineTracks.count
+                var gone = line.rect
+                gone.height = 0
+                lineTracks.append(LineTrack(from: line, to: AnimatedLine(rect: gone, size: line.size, presence: 0)))
+                nextOld += 1
+            }
+            while nextNew < newUpTo {
+                let line = end.lines[nextNew]
+                lineOfNew[nextNew] = lineTracks.count
+                var seed = line.rect
+                seed.height = 0
+                lineTracks.append(LineTrack(from: AnimatedLine(rect: seed, size: line.size, presence: 0), to: line))
+                nextNew += 1
+            }
+        }
+        for pair in pairs {
+            emitUnpaired(oldUpTo: pair.old, newUpTo: pair.new)
+            lineOfOld[pair.old] = lineTracks.count
+            lineOfNew[pair.new] = lineTracks.count
+            lineTracks.append(LineTrack(from: start.lines[pair.old], to: end.lines[pair.new]))
+            nextOld = pair.old + 1
+            nextNew = pair.new + 1
+        }
+        emitUnpaired(oldUpTo: oldCount, newUpTo: newCount)
+        return (lineOfOld, lineOfNew)
+    }
+}
+
+/// A glyph's place, size and opacity at one end of a track.
+struct GlyphState: Hashable {
+    var x: Double
+    var y: Double
+    var size: Double
+    var opacity: Double
+}
+
+/// One glyph's way through a transition.
+private struct GlyphTrack: Sendable {
+    var fontIndex: Int
+    var id: UInt32
+    var cluster: Int?
+    var indexInCluster: Int
+    var from: GlyphState
+    var to: GlyphState
+    var isMatched: Bool
+    /// Its line track at the end, and at the start.
+    var line: Int
+    var sourceLine: Int
+    /// For a fading glyph: the matched track it rides with, and which end its offset from
+    /// that glyph is taken at (the new layout for a glyph fading in).
+    var anchor: Int?
+    var anchoredAtEnd = false
+    /// ln(s₁/s₀), precomputed: a frame then costs one `exp` per line's glyphs.
+    let logRatio: Double
+    /// Neither moves, resizes nor fades: every frame has it where it is.
+    let isStill: Bool
+
+    init(
+        fontIndex: Int, id: UInt32, cluster: Int?, indexInCluster: Int, from: GlyphState, to: GlyphState,
+        isMatched: Bool, line: Int, sourceLine: Int
+    ) {
+        self.sourceLine = sourceLine
+        self.fontIndex = fontIndex
+        self.id = id
+        self.cluster = cluster
+        self.indexInCluster = indexInCluster
+        self.from = from
+        self.to = to
+        self.isMatched = isMatched
+        self.line = line
+        logRatio = from.size > 0 && to.size > 0 ? log(to.size / from.size) : 0
+        isStill = from == to
+    }
+
+    func state(at p: Double) -> GlyphState {
+        let (size, g) = sizeProgress(from: from.size, to: to.size, logRatio: logRatio, p: p)
+        return GlyphState(
+            x: lerp(from.x, to.x, g), y: lerp(from.y, to.y, g), size: size, opacity: lerp(from.opacity, to.opacity, p))
+    }
+
+    /// A fading glyph keeps its offset from its anchor, scaled as the anchor scales.
+    func state(at p: Double, riding anchor: GlyphState, anchorTrack: GlyphTrack) -> GlyphState {
+        let own = anchoredAtEnd ? to : from
+        let reference = anchoredAtEnd ? anchorTrack.to : anchorTrack.from
+        let opacity = lerp(from.opacity, to.opacity, p)
+        // At its own end the glyph is exactly where its layout puts it.
+        if (anchoredAtEnd && p == 1) || (!anchoredAtEnd && p == 0) || reference.size <= 0 {
+            return GlyphState(x: own.x, y: own.y, size: own.size, opacity: opacity)
+        }
+        let scale = anchor.size / reference.size
+        return GlyphState(
+            x: anchor.x + (own.x - reference.x) * scale, y: anchor.y + (own.y - reference.y) * scale,
+            size: own.size * scale, opacity: opacity)
+    }
+}
+
+/// One line rect's way through a transition.
+private struct LineTrack: Sendable {
+    var from: AnimatedLine
+    var to: AnimatedLine
+    let logRatio: Double
+
+    init(from: AnimatedLine, to: AnimatedLine) {
+        self.from = from
+        self.to = to
+        logRatio = from.size > 0 && to.size > 0 ? log(to.size / from.size) : 0
+    }
+
+    func state(at p: Double) -> AnimatedLine {
+        // A line that appears or leaves changes presence, not size: it grows or shrinks
+        // linearly in p; a matched line follows its size like its glyphs.
+        let (size, g) = from.presence == to.presence
+            ? sizeProgress(from: from.size, to: to.size, logRatio: logRatio, p: p) : (to.size, p)
+        let rect = LayoutRect(
+            x: lerp(from.rect.x, to.rect.x, g), y: lerp(from.rect.y, to.rect.y, g),
+            width: lerp(from.rect.width, to.rect.width, g), height: lerp(from.rect.height, to.rect.height, g))
+        return AnimatedLine(rect: rect, size: size, presence: lerp(from.presence, to.presence, p))
+    }
+}
+
+/// The geometric size at p and the fraction of the way that positions have gone.
+private func sizeProgress(from s0: Double, to s1: Double, logRatio: Double, p: Double) -> (size: Double, g: Double) {
+    if p <= 0 { return (s0, 0) }
+    if p >= 1 { return (s1, 1) }
+    guard logRatio != 0, s1 != s0 else { return (s0, p) }
+    let size = s0 * exp(logRatio * p)
+    return (size, (size - s0) / (s1 - s0))
+}
+
+/// Exact at both ends: (1 − t)·a + t·b is a at t = 0 and b at t = 1, bit for bit.
+func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {
+    (1 - t) * a + t * b
+}
