@@ -35,7 +35,10 @@ let package = Package(
         // package-benchmark only runs executables in this Benchmarks/ folder).
         .executableTarget(
             name: "bench-driver",
-            dependencies: [.product(name: "LineFit", package: "LineFit"), "TypeModeBaselines", "BenchSupport"],
+            dependencies: [
+                .product(name: "LineFit", package: "LineFit"), .product(name: "LineFitRender", package: "LineFit"),
+                "TypeModeBaselines", "BenchSupport",
+            ],
             path: "Sources/BenchDriver"
         ),
         // The figures of issue 8 (story-aware breaking) on the caption corpus.
