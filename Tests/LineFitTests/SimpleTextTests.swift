@@ -5,26 +5,16 @@ import Testing
 /// lookups (`SimpleText`); layouts must equal those of the general path.
 @Suite("ASCII fast path equals the general itemizing path")
 struct SimpleTextTests {
-    /// A small deterministic generator (SplitMix64), so a failure names its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Words, digits, punctuation, tabs, controls and line breaks (LF, CR, CR LF), and
     /// sometimes one non-ASCII character so both paths meet in one text.
-    static func text(_ random: inout SplitMix) -> String {
+    static func text(_ random: inout SplitMix64) -> String {
         let pieces = ["word", "Type", "MODE", "a", "12", "3.5", "!", "?", "(x)", " ", " ", "  ", "\t", "-", "#", "%",
                       "\n", "\r", "\r\n", "\u{01}", "\u{7F}", "é", "—", "שלום", "😀"]
         var text = ""
-        for _ in 0..<Int.random(in: 0...40, using: &random) {
-            text += pieces[Int.random(in: 0..<pieces.count, using: &random) % (random.next() % 4 == 0 ? pieces.count : 20)]
+        for _ in 0..<random.int(below: 41) {
+            // Mostly ASCII pieces; one draw in four may pick a non-ASCII one.
+            let choices = random.int(below: 4) == 0 ? pieces.count : 20
+            text += pieces[random.int(below: choices)]
         }
         return text
     }
@@ -40,7 +30,7 @@ struct SimpleTextTests {
         ]
         let fast = try LayoutEngine(), general = try LayoutEngine()
         general.simpleTextPath = false
-        var random = SplitMix(state: 12)
+        var random = SplitMix64(seed: 12)
         var compared = 0
         for round in 0..<300 {
             let text = Self.text(&random)
