@@ -100,4 +100,60 @@ struct BalancedEditorTests {
         }
         #expect(movedStable <= movedPlain, "stable moved \(movedStable) breaks, plain \(movedPlain)")
     }
+
+    static let longStory = """
+        We took the early ferry to the island with two bags, one umbrella and a paper cone of chips \
+        that did not survive the crossing. The harbour was grey and the gulls were loud, and nobody \
+        on board had slept, but the sun came out over the hills just as the ramp went down and we \
+        walked into town singing. Marta blames me for the chips. I blame the gulls. We made it anyway, \
+        running down the ramp with the ferry horn going off behind us like a starting gun.
+        """
+
+    @Test("a balanced keystroke's work does not grow with its paragraph (typing at the end)")
+    func keystrokeWorkIsBounded() throws {
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let options = Self.options("none")
+        let session = try EditorSession(fonts: fonts, options: options)
+        var work: [LayoutEngine.BalancedWork] = []
+        for (index, character) in Self.longStory.enumerated() {
+            try session.insert(String(character), at: session.utf16Count)
+            work.append(session.balancedWork)
+            if index % 9 == 0 {
+                #expect(session.layout == (try layOut(session.text, fonts: fonts, options: options)), "at \(index)")
+            }
+        }
+        #expect(session.layout == (try layOut(session.text, fonts: fonts, options: options)))
+        // Rebuilding the whole paragraph per keystroke (what this replaced) makes the late
+        // keystrokes cost about four times the early ones; reusing what agrees keeps each
+        // keystroke at about a line's worth of work, wherever it is typed.
+        func mean(_ range: Range<Int>, _ value: (LayoutEngine.BalancedWork) -> Int) -> Double {
+            Double(work[range].map(value).reduce(0, +)) / Double(range.count)
+        }
+        let count = work.count
+        #expect(count > 400)
+        let early = 80..<160, late = (count - 80)..<count
+        for (name, value) in [("candidate lines", { (w: LayoutEngine.BalancedWork) in w.candidateLines }),
+                              ("stage 2 transitions", { $0.transitions }), ("fitted lines", { $0.fittedLines })] {
+            let a = mean(early, value), b = mean(late, value)
+            #expect(b <= 1.5 * a + 2, "\(name): \(a) per keystroke early, \(b) late")
+        }
+        // And small in absolute terms: a line holds about a dozen words here, so a keystroke
+        // re-measures at most a couple of lines' starts' worth of candidates.
+        #expect(mean(late, \.candidateLines) < 400)
+    }
+
+    @Test("a long paragraph edited anywhere equals a fresh layout (reuse of what agrees)")
+    func longParagraphEditsEqualFresh() throws {
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        for seed in [0x51 as UInt64, 0x52, 0x53] {
+            let options = Self.options(seed == 0x53 ? "fill" : "none")
+            var random = SplitMix64(seed: seed)
+            let session = try EditorSession(text: Self.longStory, fonts: fonts, options: options)
+            for step in 0..<30 {
+                _ = try Self.edit(session, &random)
+                let fresh = try layOut(session.text, fonts: fonts, options: options)
+                #expect(session.layout == fresh, "seed \(seed) step \(step): \(session.text.debugDescription)")
+            }
+        }
+    }
 }

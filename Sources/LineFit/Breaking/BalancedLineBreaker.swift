@@ -186,26 +186,40 @@ struct BalancedLineBreaker {
         var height: Double
         var cost: Double
         var previousEdge: Int32
+        /// Index in `Front.entries` of the entry this one extends.
         var previousEntry: Int32
     }
 
     /// The Pareto front of (height, cost) over the paragraph's breaks with every line at least
     /// `threshold` and a height at most `budget` (nil: no height bound, one entry, the least
-    /// cost). Entries are per ending edge; `front` lists the paragraph's final ones.
+    /// cost). Entries are stored flat, grouped by ending edge in edge order (edge `e` owns
+    /// `entries[entryStart[e]..<entryStart[e + 1]]`): one buffer instead of an array per edge,
+    /// and the entries of a paragraph's first lines are a prefix another front can resume from.
     struct Front {
-        var entries: [[Entry]]
-        /// (edge, entry index) of the final entries, by increasing height and decreasing cost.
+        var entries: [Entry]
+        var entryStart: [Int]
+        /// (edge, index in `entries`) of the final entries, by increasing height and
+        /// decreasing cost.
         var final: [(edge: Int, entry: Int)]
+        /// Candidate entries formed (one per extension of an entry by an edge): the work done,
+        /// counted so that tests can bound it without a clock.
+        var transitions = 0
+        /// The threshold, budget and writer's-line rule the front was built under: a front
+        /// resumes another only when these match.
+        var threshold = 0.0
+        var budget: Double?
+        var writerLineFits = false
+        var hinted = false
 
-        func height(_ item: (edge: Int, entry: Int)) -> Double { entries[item.edge][item.entry].height }
-        func cost(_ item: (edge: Int, entry: Int)) -> Double { entries[item.edge][item.entry].cost }
+        func height(_ item: (edge: Int, entry: Int)) -> Double { entries[item.entry].height }
+        func cost(_ item: (edge: Int, entry: Int)) -> Double { entries[item.entry].cost }
 
         func path(_ item: (edge: Int, entry: Int)) -> [Int] {
             var path: [Int] = []
             var edge = item.edge, entry = item.entry
             while edge >= 0 {
                 path.append(edge)
-                let e = entries[edge][entry]
+                let e = entries[entry]
                 edge = Int(e.previousEdge)
                 entry = Int(e.previousEntry)
             }
@@ -213,19 +227,33 @@ struct BalancedLineBreaker {
         }
     }
 
-    func front(threshold: Double, budget: Double?, quantum: Double) -> Front {
+    /// Stage 2. `resume`: a front built on candidate lines whose edges from the first `starts`
+    /// positions are the same as this paragraph's (same indices, same values; see
+    /// `CandidateLines.init(reusing:)`). Their entries depend on nothing else, so they are
+    /// copied and the search starts at position `starts`: a keystroke at the end of a long
+    /// paragraph redoes a line's worth of positions, not the paragraph. Only without a budget
+    /// (the rest-of-paragraph bound below reads the whole paragraph) and without a hint.
+    func front(
+        threshold: Double, budget: Double?, quantum: Double, resume: (front: Front, starts: Int)? = nil
+    ) -> Front {
         let count = lines.positions.count
         let edges = lines.edgeCount
-        var entries = [[Entry]](repeating: [], count: edges)
-        // Incoming edges per position, built from the edges sorted by start.
-        // Incoming allowed edges per position: only those can carry entries.
-        var incoming = [[Int]](repeating: [], count: count)
+        let edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
+        let size = lines.size, logShapeSize = lines.logShapeSize, oneSegment = lines.oneSegment
+        // Incoming allowed edges per position (only those can carry entries), flat by position.
         var isAllowed = [Bool](repeating: false, count: edges)
+        var incomingStart = [Int](repeating: 0, count: count + 1)
         for e in 0..<edges where allowed(e, threshold: threshold) {
             isAllowed[e] = true
-            incoming[lines.edgeTo[e]].append(e)
+            incomingStart[edgeTo[e] + 1] += 1
         }
-        var candidates: [Entry] = []
+        for b in 0..<count { incomingStart[b + 1] += incomingStart[b] }
+        var incoming = [Int](repeating: 0, count: incomingStart[count])
+        var filled = incomingStart
+        for e in 0..<edges where isAllowed[e] {
+            incoming[filled[edgeTo[e]]] = e
+            filled[edgeTo[e]] += 1
+        }
         let limit = budget ?? .infinity
         // The least height from each position to the end: an entry that cannot finish within
         // the budget even on the flattest rest is dropped (exact: it has no feasible end).
@@ -233,82 +261,127 @@ struct BalancedLineBreaker {
         if budget != nil {
             for b in stride(from: count - 2, through: 0, by: -1) {
                 var least = Double.infinity
-                for e in lines.edgeStart[b]..<lines.edgeStart[b + 1] where isAllowed[e] {
-                    least = min(least, height(e, threshold: threshold) + rest[lines.edgeTo[e]])
+                for e in edgeStart[b]..<edgeStart[b + 1] where isAllowed[e] {
+                    least = min(least, height(e, threshold: threshold) + rest[edgeTo[e]])
                 }
                 rest[b] = least
             }
         }
-        for a in 0..<(count - 1) {
-            if a > 0 && incoming[a].allSatisfy({ entries[$0].isEmpty }) { continue }
-            for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where isAllowed[e] {
-                candidates.removeAll(keepingCapacity: true)
-                let h = height(e, threshold: threshold) + rest[lines.edgeTo[e]]
-                let unary = unaryCost(e)
+        var front = Front(
+            entries: [], entryStart: [Int](repeating: 0, count: edges + 1), final: [], threshold: threshold,
+            budget: budget, writerLineFits: writerLineFits, hinted: hint != nil)
+        var first = 0
+        if let resume, budget == nil, hint == nil, !resume.front.hinted, resume.front.budget == nil,
+           resume.front.threshold == threshold,
+           resume.front.writerLineFits == writerLineFits, resume.starts > 0, resume.starts < count {
+            first = resume.starts
+            let resumedEdges = edgeStart[first]
+            let kept = resume.front.entryStart[resumedEdges]
+            front.entries.reserveCapacity(kept + 2 * (edges - resumedEdges))
+            front.entries.append(contentsOf: resume.front.entries[0..<kept])
+            for e in 0...resumedEdges { front.entryStart[e] = resume.front.entryStart[e] }
+        } else {
+            front.entries.reserveCapacity(2 * edges)
+        }
+        var candidates: [Entry] = []
+        var transitions = 0
+        for a in first..<(count - 1) {
+            // Closes the entries of the edges ending here (the last one's end is this start's).
+            front.entryStart[edgeStart[a]] = front.entries.count
+            let reachable = a == 0 || (incomingStart[a]..<incomingStart[a + 1]).contains {
+                front.entryStart[incoming[$0] + 1] > front.entryStart[incoming[$0]]
+            }
+            for e in edgeStart[a]..<edgeStart[a + 1] {
+                front.entryStart[e] = front.entries.count
+                guard reachable, isAllowed[e] else { continue }
                 let own = height(e, threshold: threshold)
+                let h = own + rest[edgeTo[e]]
+                let unary = unaryCost(e)
                 if a == 0 {
-                    if h <= limit { candidates.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)) }
-                } else {
-                    for e1 in incoming[a] where !entries[e1].isEmpty {
-                        let step = unary + pairCost(e1, e)
-                        for (k, entry) in entries[e1].enumerated() where entry.height + h <= limit {
-                            candidates.append(Entry(
-                                height: entry.height + own, cost: entry.cost + step, previousEdge: Int32(e1),
-                                previousEntry: Int32(k)))
+                    if h <= limit {
+                        front.entries.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1))
+                    }
+                    continue
+                }
+                candidates.removeAll(keepingCapacity: true)
+                var best: Entry?
+                for slot in incomingStart[a]..<incomingStart[a + 1] {
+                    let e1 = incoming[slot]
+                    // pairCost, on local arrays: this is the innermost loop of stage 2.
+                    let step = logShapeSize[e1] - logShapeSize[e]
+                    var pair = step * step
+                    if oneSegment[e1], size[e1] > BalancedCost.loneRatio * size[e] { pair += BalancedCost.lonePenalty }
+                    if oneSegment[e], size[e] > BalancedCost.loneRatio * size[e1] { pair += BalancedCost.lonePenalty }
+                    let stepCost = unary + pair
+                    for k in front.entryStart[e1]..<front.entryStart[e1 + 1] {
+                        let entry = front.entries[k]
+                        guard entry.height + h <= limit else { continue }
+                        transitions += 1
+                        let extended = Entry(
+                            height: entry.height + own, cost: entry.cost + stepCost, previousEdge: Int32(e1),
+                            previousEntry: Int32(k))
+                        if budget == nil {
+                            if best == nil || extended.cost < best!.cost
+                                || (extended.cost == best!.cost && extended.height < best!.height) {
+                                best = extended
+                            }
+                        } else {
+                            candidates.append(extended)
                         }
                     }
                 }
-                entries[e] = Self.prune(candidates, quantum: budget == nil ? nil : quantum)
+                if let best {
+                    front.entries.append(best)
+                } else if !candidates.isEmpty {
+                    Self.prune(&candidates, quantum: quantum)
+                    front.entries.append(contentsOf: candidates)
+                }
             }
         }
+        front.entryStart[edges] = front.entries.count
+        front.transitions = transitions
         var final: [(edge: Int, entry: Int)] = []
-        for e in incoming[count - 1] {
-            for k in entries[e].indices { final.append((e, k)) }
+        for slot in incomingStart[count - 1]..<incomingStart[count] {
+            let e = incoming[slot]
+            for k in front.entryStart[e]..<front.entryStart[e + 1] { final.append((e, k)) }
         }
-        final.sort { (entries[$0.edge][$0.entry].height, entries[$0.edge][$0.entry].cost)
-            < (entries[$1.edge][$1.entry].height, entries[$1.edge][$1.entry].cost) }
+        let entries = front.entries
+        final.sort { (entries[$0.entry].height, entries[$0.entry].cost) < (entries[$1.entry].height, entries[$1.entry].cost) }
         var kept: [(edge: Int, entry: Int)] = []
         var bestCost = Double.infinity
         for item in final {
-            let cost = entries[item.edge][item.entry].cost
+            let cost = entries[item.entry].cost
             if cost < bestCost - BalancedCost.costSlack * max(1, abs(bestCost)) || kept.isEmpty {
                 kept.append(item)
                 bestCost = cost
             }
         }
-        if budget == nil, let cheapest = final.min(by: {
-            entries[$0.edge][$0.entry].cost < entries[$1.edge][$1.entry].cost
-        }) {
+        if budget == nil, let cheapest = final.min(by: { entries[$0.entry].cost < entries[$1.entry].cost }) {
             kept = [cheapest]
         }
-        return Front(entries: entries, final: kept)
+        front.final = kept
+        return front
     }
 
     /// Keeps the entries no other entry beats on both height and cost, and per height bucket
-    /// (`quantum` points; nil: one bucket) only the cheapest.
-    static func prune(_ candidates: [Entry], quantum: Double?) -> [Entry] {
-        guard candidates.count > 1 else { return candidates }
-        guard let quantum else {
-            var best = candidates[0]
-            for entry in candidates.dropFirst()
-            where entry.cost < best.cost || (entry.cost == best.cost && entry.height < best.height) {
-                best = entry
-            }
-            return [best]
-        }
-        let sorted = candidates.sorted { ($0.height, $0.cost) < ($1.height, $1.cost) }
-        var kept: [Entry] = []
+    /// (`quantum` points) only the cheapest.
+    static func prune(_ candidates: inout [Entry], quantum: Double) {
+        guard candidates.count > 1 else { return }
+        candidates.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
+        var kept = 0
         var keptBucket = Int.min
-        for entry in sorted {
-            guard kept.isEmpty || entry.cost < kept[kept.count - 1].cost else { continue }
+        for index in candidates.indices {
+            let entry = candidates[index]
+            guard kept == 0 || entry.cost < candidates[kept - 1].cost else { continue }
             let bucket = Int((entry.height / quantum).rounded(.down))
             if bucket == keptBucket {
-                kept[kept.count - 1] = entry
+                candidates[kept - 1] = entry
             } else {
-                kept.append(entry)
+                candidates[kept] = entry
+                kept += 1
                 keptBucket = bucket
             }
         }
-        return kept
+        candidates.removeLast(candidates.count - kept)
     }
 }

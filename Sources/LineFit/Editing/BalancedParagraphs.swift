@@ -8,6 +8,11 @@
 /// outside the edited paragraph is re-measured either way.
 struct BalancedParagraphs {
     private var cache: [[UInt16]: LayoutEngine.BalancedParagraph] = [:]
+    /// The entries of the last layout in paragraph order: an edited paragraph (a cache miss)
+    /// starts from the entry at its index, reusing what still agrees with it.
+    private var previousEntries: [LayoutEngine.BalancedParagraph?] = []
+    /// The work of the last layout (tests bound it per keystroke).
+    private(set) var lastWork = LayoutEngine.BalancedWork()
 
     /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
     /// layout) and `edit` (where the text changed, new offsets) make the hint: the breaks of
@@ -19,6 +24,8 @@ struct BalancedParagraphs {
         let fillHeight: Double?
         if case .fill(let height) = options.box { fillHeight = height } else { fillHeight = nil }
         var entries: [LayoutEngine.BalancedParagraph?] = []
+        var seeds: [LayoutEngine.BalancedParagraph?] = []
+        var workBefore = LayoutEngine.BalancedWork()
         var keys: [[UInt16]] = []
         var inputs = paragraphs
         for (index, (range, measured)) in paragraphs.enumerated() {
@@ -26,6 +33,9 @@ struct BalancedParagraphs {
             keys.append(key)
             let cached = cache[key]
             entries.append(cached)
+            if let cached { workBefore = workBefore + cached.work }
+            // The same paragraph count: the paragraph at this index is the edited one's old self.
+            seeds.append(cached == nil && previousEntries.count == paragraphs.count ? previousEntries[index] : nil)
             if cached == nil {
                 // Window re-measurement patches the prefix sums (equal up to the last bits);
                 // candidates from freshly summed tables rank exactly as a fresh layout's.
@@ -45,9 +55,11 @@ struct BalancedParagraphs {
         }
         let layout = engine.fitBalanced(
             text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
-            maxSize: options.maxSize, fillHeight: fillHeight, hints: hints)
+            maxSize: options.maxSize, fillHeight: fillHeight, hints: hints, seeds: seeds)
         cache.removeAll(keepingCapacity: true)
         for (key, entry) in zip(keys, entries) { cache[key] = entry }
+        previousEntries = entries
+        lastWork = entries.reduce(LayoutEngine.BalancedWork()) { $0 + ($1?.work ?? .init()) } - workBefore
         return BoxFitting.placed(layout, options: options)
     }
 }

@@ -34,6 +34,8 @@ public final class EditorSession {
     var statistics = Statistics()
     /// The balanced strategy's and the fill box's per-paragraph state (BalancedParagraphs.swift).
     private var balanced = BalancedParagraphs()
+    /// The balanced strategy's work in the last layout (tests bound it per keystroke).
+    var balancedWork: LayoutEngine.BalancedWork { balanced.lastWork }
     private var usesBalanced: Bool {
         guard options.breakStrategy == .balanced else { return false }
         switch options.box {

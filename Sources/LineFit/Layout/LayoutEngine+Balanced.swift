@@ -16,6 +16,39 @@ extension LayoutEngine {
         /// The lines last fitted for `fittedFor`, at the paragraph's base then.
         var fittedFor: FittedKey?
         var fitted: [Line] = []
+        /// The measurement the candidates were made from (a later edit of the paragraph
+        /// compares against it to reuse what still agrees).
+        var measured: MeasuredParagraph?
+        /// Stage 2's front for `solvedFor` (a later edit resumes it).
+        var front: BalancedLineBreaker.Front?
+        /// From an earlier version of the paragraph (`seed`): its front and fitted lines, and
+        /// the offset through which the two measurements agree.
+        var seedFront: BalancedLineBreaker.Front?
+        var seedFitted: [Line] = []
+        var seedFittedFor: FittedKey?
+        var agreed = -1
+        /// Work done on this paragraph (cumulative), for tests that bound it without a clock.
+        var work = BalancedWork()
+    }
+
+    /// Counts of the balanced strategy's work.
+    struct BalancedWork: Equatable {
+        /// Candidate lines measured on the prefix sums (not copied from an earlier version).
+        var candidateLines = 0
+        /// Stage 2's candidate entries (`BalancedLineBreaker.Front.transitions`).
+        var transitions = 0
+        /// Chosen lines fitted (shaped and sized), not reused.
+        var fittedLines = 0
+
+        static func + (a: Self, b: Self) -> Self {
+            Self(candidateLines: a.candidateLines + b.candidateLines, transitions: a.transitions + b.transitions,
+                 fittedLines: a.fittedLines + b.fittedLines)
+        }
+
+        static func - (a: Self, b: Self) -> Self {
+            Self(candidateLines: a.candidateLines - b.candidateLines, transitions: a.transitions - b.transitions,
+                 fittedLines: a.fittedLines - b.fittedLines)
+        }
     }
 
     struct Stage2Key: Equatable {
@@ -81,17 +114,35 @@ extension LayoutEngine {
             lineSpacing: options.lineSpacing, fixedSize: minSize == maxSize)
     }
 
+    /// `seed`: the same paragraph before an edit, made with the same settings; what agrees
+    /// with it (candidate lines, stage 2's first positions, fitted lines) is reused.
     func balancedParagraph(
         _ measured: MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
-        overrides: [LineKey: Double] = [:]
+        overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil
     ) -> BalancedParagraph {
         let fitter = LineFitter(
             grid: SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step),
             width: settings.width, tracking: settings.tracking)
+        var reusing: (lines: CandidateLines, agreed: Int)?
+        var agreed = -1
+        if let seed, let old = seed.measured, seed.settings == settings, seed.overrides.isEmpty, overrides.isEmpty {
+            agreed = measured.agreement(with: old)
+            if agreed > 0 { reusing = (seed.candidates, agreed) }
+        }
         let candidates = CandidateLines(
             measured, fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, metrics: metrics,
-            lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides)
-        return BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
+            lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides,
+            reusing: reusing)
+        var paragraph = BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
+        paragraph.measured = measured
+        paragraph.work.candidateLines = candidates.measuredLines
+        if let seed, reusing != nil {
+            paragraph.agreed = agreed
+            paragraph.seedFront = seed.front
+            paragraph.seedFitted = seed.fitted
+            paragraph.seedFittedFor = seed.fittedFor
+        }
+        return paragraph
     }
 
     /// A balanced layout, filling `fillHeight` when given. `cache` holds one entry per
@@ -100,7 +151,7 @@ extension LayoutEngine {
     func fitBalanced(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
-        hints: [BreakHint?] = []
+        hints: [BreakHint?] = [], seeds: [BalancedParagraph?] = []
     ) -> Layout {
         let metrics = FontChainMetrics(fonts)
         var settings = balancedSettings(
@@ -110,7 +161,9 @@ extension LayoutEngine {
         while true {
             var entries = paragraphs.indices.map { index in
                 if let entry = cache[index], entry.settings == settings { return entry }
-                return balancedParagraph(paragraphs[index].1, settings: settings, metrics: metrics)
+                return balancedParagraph(
+                    paragraphs[index].1, settings: settings, metrics: metrics,
+                    seed: index < seeds.count ? seeds[index] : nil)
             }
             let layout = fitBalancedBox(
                 text, paragraphs: paragraphs, cache: &entries, fonts: fonts, options: options, settings: settings,
@@ -172,12 +225,17 @@ extension LayoutEngine {
                 }
                 if cache[index].fittedFor != key {
                     let candidates = cache[index].candidates
+                    let reusable = reusableLines(cache[index], gridMinimum: plan.gridMinimum)
                     cache[index].fitted = plan.paths[index].map { edge in
                         let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
+                        if let line = reusable[candidates.positions[from]], line.end - line.start == candidates.positions[to] - candidates.positions[from] {
+                            return line.shifted(by: base)
+                        }
                         let span = LineSpan(
                             start: candidates.positions[from], end: candidates.positions[to],
                             contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to],
-                    reach: measured.length)
+                            reach: measured.length)
+                        cache[index].work.fittedLines += 1
                         return fitLine(span, paragraph: measured, base: base, context: context)
                     }
                     cache[index].fittedFor = key
@@ -209,6 +267,18 @@ extension LayoutEngine {
         return planAndFitAccepting(
             text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
             fillHeight: fillHeight, hints: hints)
+    }
+
+    /// The lines fitted for the paragraph's earlier version that read only text where the two
+    /// measurements agree (the fitter reads the line's own content and its edges' flags), at
+    /// offsets relative to the paragraph, by start; none when the grid changed.
+    private func reusableLines(_ paragraph: BalancedParagraph, gridMinimum: Double) -> [Int: Line] {
+        guard let old = paragraph.seedFittedFor, old.gridMinimum == gridMinimum, paragraph.agreed > 0 else { return [:] }
+        var lines: [Int: Line] = [:]
+        for line in paragraph.seedFitted where line.end - old.base <= paragraph.agreed {
+            lines[line.start - old.base] = line.shifted(by: -old.base)
+        }
+        return lines
     }
 
     private func planAndFitAccepting(
@@ -421,7 +491,10 @@ struct BalancedPlan {
             threshold: threshold, emptySize: breaker.emptySize ?? threshold, writerThreshold: breaker.writerThreshold,
             budget: budget, hint: hint.map { $0.breaks.sorted() }, hintLimit: hint?.limit ?? 0)
         if paragraph.solvedFor == key { return paragraph.finals }
-        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum)
+        let resume = paragraph.seedFront.map { (front: $0, starts: paragraph.candidates.reusedStarts) }
+        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume)
+        paragraph.work.transitions += front.transitions
+        paragraph.front = front
         paragraph.finals = front.final.map { (front.height($0), front.cost($0), front.path($0)) }
         if paragraph.finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
             // Over the budget even at its least height (the caller's combination then falls
