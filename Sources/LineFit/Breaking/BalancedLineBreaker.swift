@@ -243,7 +243,9 @@ struct BalancedLineBreaker {
         // Incoming allowed edges per position (only those can carry entries), flat by position.
         var isAllowed = [Bool](repeating: false, count: edges)
         var incomingStart = [Int](repeating: 0, count: count + 1)
-        for e in 0..<edges where allowed(e, threshold: threshold) {
+        let plain = hint == nil && !writerLineFits && !lines.isEmpty
+        let forced = lines.forced
+        for e in 0..<edges where plain ? (size[e] >= threshold || forced[e]) : allowed(e, threshold: threshold) {
             isAllowed[e] = true
             incomingStart[edgeTo[e] + 1] += 1
         }
@@ -268,8 +270,12 @@ struct BalancedLineBreaker {
             }
         }
         var front = Front(
-            entries: [], entryStart: [Int](repeating: 0, count: edges + 1), final: [], threshold: threshold,
-            budget: budget, writerLineFits: writerLineFits, hinted: hint != nil)
+            entries: [], entryStart: [], final: [], threshold: threshold, budget: budget,
+            writerLineFits: writerLineFits, hinted: hint != nil)
+        // Local buffers (assigned to the front at the end): the loop below is stage 2's
+        // innermost, and a buffer inside a struct being appended to is checked on every access.
+        var entries: [Entry] = []
+        var entryStart: [Int]
         var first = 0
         if let resume, budget == nil, hint == nil, !resume.front.hinted, resume.front.budget == nil,
            resume.front.threshold == threshold,
@@ -277,75 +283,93 @@ struct BalancedLineBreaker {
             first = resume.starts
             let resumedEdges = edgeStart[first]
             let kept = resume.front.entryStart[resumedEdges]
-            front.entries.reserveCapacity(kept + 2 * (edges - resumedEdges))
-            front.entries.append(contentsOf: resume.front.entries[0..<kept])
-            for e in 0...resumedEdges { front.entryStart[e] = resume.front.entryStart[e] }
+            entries.reserveCapacity(kept + 2 * (edges - resumedEdges))
+            entries.append(contentsOf: resume.front.entries[0..<kept])
+            entryStart = Array(resume.front.entryStart[0...resumedEdges])
+            entryStart.append(contentsOf: repeatElement(0, count: edges - resumedEdges))
         } else {
-            front.entries.reserveCapacity(2 * edges)
+            entries.reserveCapacity(2 * edges)
+            entryStart = [Int](repeating: 0, count: edges + 1)
         }
         var candidates: [Entry] = []
         var transitions = 0
         for a in first..<(count - 1) {
             // Closes the entries of the edges ending here (the last one's end is this start's).
-            front.entryStart[edgeStart[a]] = front.entries.count
+            entryStart[edgeStart[a]] = entries.count
             let reachable = a == 0 || (incomingStart[a]..<incomingStart[a + 1]).contains {
-                front.entryStart[incoming[$0] + 1] > front.entryStart[incoming[$0]]
+                entryStart[incoming[$0] + 1] > entryStart[incoming[$0]]
             }
             for e in edgeStart[a]..<edgeStart[a + 1] {
-                front.entryStart[e] = front.entries.count
+                entryStart[e] = entries.count
                 guard reachable, isAllowed[e] else { continue }
                 let own = height(e, threshold: threshold)
                 let h = own + rest[edgeTo[e]]
                 let unary = unaryCost(e)
                 if a == 0 {
-                    if h <= limit {
-                        front.entries.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1))
+                    if h <= limit { entries.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)) }
+                    continue
+                }
+                let sizeE = size[e], logE = logShapeSize[e], loneE = oneSegment[e]
+                if budget == nil {
+                    // One entry per edge: the cheapest extension (ties: the lower one, then the first).
+                    var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
+                    for slot in incomingStart[a]..<incomingStart[a + 1] {
+                        let e1 = incoming[slot]
+                        let k = entryStart[e1]
+                        guard k < entryStart[e1 + 1] else { continue }
+                        transitions += 1
+                        // pairCost, inlined.
+                        let step = logShapeSize[e1] - logE
+                        var pair = step * step
+                        if oneSegment[e1], size[e1] > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+                        if loneE, sizeE > BalancedCost.loneRatio * size[e1] { pair += BalancedCost.lonePenalty }
+                        let entry = entries[k]
+                        let cost = entry.cost + (unary + pair), height = entry.height + own
+                        if cost < bestCost || (cost == bestCost && height < bestHeight) {
+                            bestCost = cost
+                            bestHeight = height
+                            bestEdge = e1
+                            bestEntry = k
+                        }
+                    }
+                    if bestEdge >= 0 {
+                        entries.append(Entry(
+                            height: bestHeight, cost: bestCost, previousEdge: Int32(bestEdge), previousEntry: Int32(bestEntry)))
                     }
                     continue
                 }
                 candidates.removeAll(keepingCapacity: true)
-                var best: Entry?
                 for slot in incomingStart[a]..<incomingStart[a + 1] {
                     let e1 = incoming[slot]
-                    // pairCost, on local arrays: this is the innermost loop of stage 2.
-                    let step = logShapeSize[e1] - logShapeSize[e]
+                    let step = logShapeSize[e1] - logE
                     var pair = step * step
-                    if oneSegment[e1], size[e1] > BalancedCost.loneRatio * size[e] { pair += BalancedCost.lonePenalty }
-                    if oneSegment[e], size[e] > BalancedCost.loneRatio * size[e1] { pair += BalancedCost.lonePenalty }
+                    if oneSegment[e1], size[e1] > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+                    if loneE, sizeE > BalancedCost.loneRatio * size[e1] { pair += BalancedCost.lonePenalty }
                     let stepCost = unary + pair
-                    for k in front.entryStart[e1]..<front.entryStart[e1 + 1] {
-                        let entry = front.entries[k]
+                    for k in entryStart[e1]..<entryStart[e1 + 1] {
+                        let entry = entries[k]
                         guard entry.height + h <= limit else { continue }
                         transitions += 1
-                        let extended = Entry(
+                        candidates.append(Entry(
                             height: entry.height + own, cost: entry.cost + stepCost, previousEdge: Int32(e1),
-                            previousEntry: Int32(k))
-                        if budget == nil {
-                            if best == nil || extended.cost < best!.cost
-                                || (extended.cost == best!.cost && extended.height < best!.height) {
-                                best = extended
-                            }
-                        } else {
-                            candidates.append(extended)
-                        }
+                            previousEntry: Int32(k)))
                     }
                 }
-                if let best {
-                    front.entries.append(best)
-                } else if !candidates.isEmpty {
+                if !candidates.isEmpty {
                     Self.prune(&candidates, quantum: quantum)
-                    front.entries.append(contentsOf: candidates)
+                    entries.append(contentsOf: candidates)
                 }
             }
         }
-        front.entryStart[edges] = front.entries.count
+        entryStart[edges] = entries.count
+        front.entries = entries
+        front.entryStart = entryStart
         front.transitions = transitions
         var final: [(edge: Int, entry: Int)] = []
         for slot in incomingStart[count - 1]..<incomingStart[count] {
             let e = incoming[slot]
-            for k in front.entryStart[e]..<front.entryStart[e + 1] { final.append((e, k)) }
+            for k in entryStart[e]..<entryStart[e + 1] { final.append((e, k)) }
         }
-        let entries = front.entries
         final.sort { (entries[$0.entry].height, entries[$0.entry].cost) < (entries[$1.entry].height, entries[$1.entry].cost) }
         var kept: [(edge: Int, entry: Int)] = []
         var bestCost = Double.infinity

@@ -17,14 +17,17 @@ struct BalancedParagraphs {
     /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
     /// layout) and `edit` (where the text changed, new offsets) make the hint: the breaks of
     /// the edited paragraph before the edit stay unless the stability rule lets them go.
+    /// `agreement`: the edited paragraph's start and the offset (relative) through which its
+    /// new measurement agrees with the old one, when the session's window re-measure knows it.
     mutating func layout(
         _ text: String, units: [UInt16], paragraphs: [(ParagraphRange, MeasuredParagraph)], engine: LayoutEngine,
-        fonts: FontChain, options: LayoutOptions, previous: Layout?, editStart: Int?
+        fonts: FontChain, options: LayoutOptions, previous: Layout?, editStart: Int?,
+        agreement: (start: Int, agreed: Int)? = nil
     ) -> Layout {
         let fillHeight: Double?
         if case .fill(let height) = options.box { fillHeight = height } else { fillHeight = nil }
         var entries: [LayoutEngine.BalancedParagraph?] = []
-        var seeds: [LayoutEngine.BalancedParagraph?] = []
+        var seeds: [(paragraph: LayoutEngine.BalancedParagraph, agreed: Int?)?] = []
         var workBefore = LayoutEngine.BalancedWork()
         var keys: [[UInt16]] = []
         var inputs = paragraphs
@@ -35,7 +38,12 @@ struct BalancedParagraphs {
             entries.append(cached)
             if let cached { workBefore = workBefore + cached.work }
             // The same paragraph count: the paragraph at this index is the edited one's old self.
-            seeds.append(cached == nil && previousEntries.count == paragraphs.count ? previousEntries[index] : nil)
+            if cached == nil, previousEntries.count == paragraphs.count, let seed = previousEntries[index] {
+                let known = agreement.flatMap { $0.start == range.range.lowerBound ? $0.agreed : nil }
+                seeds.append((seed, known))
+            } else {
+                seeds.append(nil)
+            }
             if cached == nil {
                 // Window re-measurement patches the prefix sums (equal up to the last bits);
                 // candidates from freshly summed tables rank exactly as a fresh layout's.

@@ -116,9 +116,11 @@ extension LayoutEngine {
 
     /// `seed`: the same paragraph before an edit, made with the same settings; what agrees
     /// with it (candidate lines, stage 2's first positions, fitted lines) is reused.
+    /// `seedAgreement`: the offset through which the two measurements agree, when the caller
+    /// knows it (an editor's window re-measure); otherwise it is found by comparing them.
     func balancedParagraph(
         _ measured: MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
-        overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil
+        overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil, seedAgreement: Int? = nil
     ) -> BalancedParagraph {
         let fitter = LineFitter(
             grid: SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step),
@@ -126,7 +128,7 @@ extension LayoutEngine {
         var reusing: (lines: CandidateLines, agreed: Int)?
         var agreed = -1
         if let seed, let old = seed.measured, seed.settings == settings, seed.overrides.isEmpty, overrides.isEmpty {
-            agreed = measured.agreement(with: old)
+            agreed = seedAgreement ?? measured.agreement(with: old)
             if agreed > 0 { reusing = (seed.candidates, agreed) }
         }
         let candidates = CandidateLines(
@@ -151,7 +153,7 @@ extension LayoutEngine {
     func fitBalanced(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
-        hints: [BreakHint?] = [], seeds: [BalancedParagraph?] = []
+        hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = []
     ) -> Layout {
         let metrics = FontChainMetrics(fonts)
         var settings = balancedSettings(
@@ -161,9 +163,10 @@ extension LayoutEngine {
         while true {
             var entries = paragraphs.indices.map { index in
                 if let entry = cache[index], entry.settings == settings { return entry }
+                let seed = index < seeds.count ? seeds[index] : nil
                 return balancedParagraph(
-                    paragraphs[index].1, settings: settings, metrics: metrics,
-                    seed: index < seeds.count ? seeds[index] : nil)
+                    paragraphs[index].1, settings: settings, metrics: metrics, seed: seed?.paragraph,
+                    seedAgreement: seed?.agreed)
             }
             let layout = fitBalancedBox(
                 text, paragraphs: paragraphs, cache: &entries, fonts: fonts, options: options, settings: settings,
