@@ -153,10 +153,14 @@ struct BalancedLineBreaker {
         best[0] = 0
         // Stage 1 runs once per threshold tried: the plain size test first, on local arrays.
         let sizes = lines.size, forced = lines.forced, edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
+        let largestFrom = lines.largestSizeFrom
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
         for a in 0..<(count - 1) where best[a].isFinite {
             for e in edgeStart[a]..<edgeStart[a + 1] {
                 if plain {
+                    // The lines left from this start are all too small (a high threshold
+                    // allows only a start's first few lines: stage 1's probes stay cheap).
+                    if largestFrom[e] < threshold { break }
                     guard sizes[e] >= threshold || forced[e] else { continue }
                 } else {
                     guard allowed(e, threshold: threshold) else { continue }

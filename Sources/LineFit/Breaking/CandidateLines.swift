@@ -32,6 +32,10 @@ struct CandidateLines {
     var oneSegment: [Bool] = []
     /// Share of the width the line fills at its size.
     var fill: [Double] = []
+    /// The largest size among this edge and the later edges from its start (infinite when
+    /// one of them is forced): a threshold above it allows none of them, so a scan over a
+    /// start's lines stops there.
+    var largestSizeFrom: [Double] = []
     /// The widest segment that cannot break (content range) and the size at which it fills
     /// the width (on the grid); nil for an empty paragraph.
     var widestSegment: (range: Range<Int>, size: Double)?
@@ -86,6 +90,7 @@ struct CandidateLines {
             heldAtMax = [false]
             oneSegment = [false]
             fill = [0]
+            largestSizeFrom = [fitter.grid.minSize]
             return
         }
         // Positions: opportunities, and cluster boundaries inside segments too wide at `lowest`.
@@ -194,6 +199,14 @@ struct CandidateLines {
             }
         }
         edgeStart.append(edgeTo.count)
+        largestSizeFrom = [Double](repeating: 0, count: edgeTo.count)
+        for a in 0..<(count - 1) {
+            var largest = 0.0
+            for e in stride(from: edgeStart[a + 1] - 1, through: edgeStart[a], by: -1) {
+                largest = max(largest, forced[e] ? .infinity : size[e])
+                largestSizeFrom[e] = largest
+            }
+        }
     }
 
     /// How many leading starts of `old` have lines that come out the same on the new

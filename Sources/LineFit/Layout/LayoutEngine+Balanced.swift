@@ -380,17 +380,7 @@ struct BalancedPlan {
             }
         }
         let ceiling = max(cap, settings.lowest)
-        var sizes: [Double] = [settings.lowest]
-        for index in 0..<count where !cache[index].candidates.isEmpty {
-            let lines = cache[index].candidates
-            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > settings.lowest && lines.size[e] <= ceiling {
-                sizes.append(lines.size[e])
-            }
-        }
-        sizes.sort()
-        var unique: [Double] = []
-        unique.reserveCapacity(sizes.count)
-        for size in sizes where unique.last != size { unique.append(size) }
+        let unique = distinctSizes(cache, grid: grid, lowest: settings.lowest, ceiling: ceiling)
         func least(_ t: Double) -> [(height: Double, path: [Int])]? {
             var result: [(height: Double, path: [Int])] = []
             var total = 0.0
@@ -402,14 +392,10 @@ struct BalancedPlan {
             }
             return result
         }
-        guard let atFloor = least(unique[0]) else {
-            // Not even the floor fits: the least height at the floor, flagged by the caller.
-            let t = unique[0]
-            let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
-            return BalancedPlan(threshold: t, gridMinimum: t, paths: paths, floored: true)
-        }
+        // The floor is probed last, only when nothing above it fits (least height is monotone,
+        // so any size that fits shows the floor fits): it allows every line, the dearest probe.
         var low = 0, high = unique.count
-        var bestLeast = atFloor
+        var bestLeast: [(height: Double, path: [Int])]?
         while high - low > 1 {
             let mid = (low + high) / 2
             if let found = least(unique[mid]) {
@@ -418,6 +404,13 @@ struct BalancedPlan {
             } else {
                 high = mid
             }
+        }
+        if low == 0 { bestLeast = least(unique[0]) }
+        guard let bestLeast else {
+            // Not even the floor fits: the least height at the floor, flagged by the caller.
+            let t = unique[0]
+            let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
+            return BalancedPlan(threshold: t, gridMinimum: t, paths: paths, floored: true)
         }
         let t = unique[low]
         var limiting: (Int, Range<Int>)?
@@ -482,6 +475,51 @@ struct BalancedPlan {
             for edge in paths[index] where !lines.forced[edge] && !lines.isEmpty { smallest = min(smallest, lines.size[edge]) }
         }
         return BalancedPlan(threshold: t, gridMinimum: smallest, paths: paths, limiting: limiting)
+    }
+
+    /// The distinct sizes of the paragraphs' lines (not forced) above `lowest` and at most
+    /// `ceiling`, with `lowest` first, ascending: stage 1's binary search runs over them. The
+    /// sizes are grid sizes, so a bit per grid index collects them without sorting.
+    private static func distinctSizes(
+        _ cache: [LayoutEngine.BalancedParagraph], grid: SizeGrid, lowest: Double, ceiling: Double
+    ) -> [Double] {
+        var bits = [UInt64](repeating: 0, count: grid.count / 64 + 1)
+        for paragraph in cache where !paragraph.candidates.isEmpty {
+            let lines = paragraph.candidates
+            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > lowest && lines.size[e] <= ceiling {
+                let index = grid.index(atOrBelow: lines.size[e])
+                guard grid.size(at: index) == lines.size[e] else {
+                    // Not a size of this grid (cannot happen for fitted sizes): sort instead.
+                    return sortedDistinctSizes(cache, lowest: lowest, ceiling: ceiling)
+                }
+                bits[index >> 6] |= 1 << UInt64(index & 63)
+            }
+        }
+        var unique: [Double] = [lowest]
+        for (word, value) in bits.enumerated() {
+            var rest = value
+            while rest != 0 {
+                unique.append(grid.size(at: word << 6 + rest.trailingZeroBitCount))
+                rest &= rest - 1
+            }
+        }
+        return unique
+    }
+
+    private static func sortedDistinctSizes(
+        _ cache: [LayoutEngine.BalancedParagraph], lowest: Double, ceiling: Double
+    ) -> [Double] {
+        var sizes: [Double] = []
+        for paragraph in cache where !paragraph.candidates.isEmpty {
+            let lines = paragraph.candidates
+            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > lowest && lines.size[e] <= ceiling {
+                sizes.append(lines.size[e])
+            }
+        }
+        sizes.sort()
+        var unique: [Double] = [lowest]
+        for size in sizes where unique.last != size { unique.append(size) }
+        return unique
     }
 
     /// Stage 2 of one paragraph, reused when nothing it depends on changed.
