@@ -248,17 +248,33 @@ struct BalancedLineBreaker {
         var isAllowed = [Bool](repeating: false, count: edges)
         var incomingStart = [Int](repeating: 0, count: count + 1)
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
-        let forced = lines.forced
-        for e in 0..<edges where plain ? (size[e] >= threshold || forced[e]) : allowed(e, threshold: threshold) {
-            isAllowed[e] = true
-            incomingStart[edgeTo[e] + 1] += 1
+        let forced = lines.forced, largestFrom = lines.largestSizeFrom
+        // Without a hint or the writer's rule, a start's lines past the last one large enough
+        // are all disallowed: `limitOf(a)` ends the scan of start `a` there.
+        var scanEnd = edgeStart
+        if plain {
+            for a in 0..<(count - 1) {
+                var end = edgeStart[a]
+                while end < edgeStart[a + 1], largestFrom[end] >= threshold { end += 1 }
+                scanEnd[a + 1] = end
+            }
+        }
+        func limitOf(_ a: Int) -> Int { plain ? scanEnd[a + 1] : edgeStart[a + 1] }
+        for a in 0..<(count - 1) {
+            for e in edgeStart[a]..<limitOf(a)
+            where plain ? (size[e] >= threshold || forced[e]) : allowed(e, threshold: threshold) {
+                isAllowed[e] = true
+                incomingStart[edgeTo[e] + 1] += 1
+            }
         }
         for b in 0..<count { incomingStart[b + 1] += incomingStart[b] }
         var incoming = [Int](repeating: 0, count: incomingStart[count])
         var filled = incomingStart
-        for e in 0..<edges where isAllowed[e] {
-            incoming[filled[edgeTo[e]]] = e
-            filled[edgeTo[e]] += 1
+        for a in 0..<(count - 1) {
+            for e in edgeStart[a]..<limitOf(a) where isAllowed[e] {
+                incoming[filled[edgeTo[e]]] = e
+                filled[edgeTo[e]] += 1
+            }
         }
         let limit = budget ?? .infinity
         // The least height from each position to the end: an entry that cannot finish within
@@ -267,7 +283,7 @@ struct BalancedLineBreaker {
         if budget != nil {
             for b in stride(from: count - 2, through: 0, by: -1) {
                 var least = Double.infinity
-                for e in edgeStart[b]..<edgeStart[b + 1] where isAllowed[e] {
+                for e in edgeStart[b]..<limitOf(b) where isAllowed[e] {
                     least = min(least, height(e, threshold: threshold) + rest[edgeTo[e]])
                 }
                 rest[b] = least
@@ -305,7 +321,7 @@ struct BalancedLineBreaker {
             }
             for e in edgeStart[a]..<edgeStart[a + 1] {
                 entryStart[e] = entries.count
-                guard reachable, isAllowed[e] else { continue }
+                guard reachable, e < limitOf(a), isAllowed[e] else { continue }
                 let own = height(e, threshold: threshold)
                 let h = own + rest[edgeTo[e]]
                 let unary = unaryCost(e)

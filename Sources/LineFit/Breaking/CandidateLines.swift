@@ -174,8 +174,9 @@ struct CandidateLines {
                     b += 1
                     continue
                 }
-                let key = LineKey(start: start, contentEnd: content)
-                let em = widthOverride[key] ?? paragraph.estimatedWidth(start, content, tracking: tracking)
+                // (A dictionary lookup hashes its key even when empty: overrides are rare.)
+                let override = widthOverride.isEmpty ? nil : widthOverride[LineKey(start: start, contentEnd: content)]
+                let em = override ?? paragraph.estimatedWidth(start, content, tracking: tracking)
                 let fitsLowest = em * lowest <= width * (1 + Self.estimateSlack)
                 if !fitsLowest && any { break }
                 let fit = fitter.fitLinear(emWidth: em)

@@ -87,14 +87,66 @@ extension LayoutEngine {
     /// each time smaller by the overshoot.
     static let heightRetries = 3
 
-    /// Filling a box, candidate lines start at the floor only when they must: a ladder of
-    /// floor × 2^k at most a quarter of the size a block of the whole text could reach at
-    /// most (lines of height h·s filling the width hold W/s em each, so t* ≤ √(H·W / (h·E))
-    /// for E em of text; t* comes out above half of that on captions). A smaller ladder
-    /// value would only add lines no optimum uses; if t* ever comes out so low that a line
-    /// it allows (τ·t*, or a writer's line at half t*) is below the ladder value, the layout
-    /// is redone from the floor.
-    static let ladderShare = 1.0 / 4
+    /// Filling a box, candidate lines start at the floor only when they must. Every line an
+    /// optimum can use is at least min(τ, writerShare)·t* (the writer's lines may sit at half
+    /// t*), so candidates start at a rung of a ladder (floor × 2^(k/4): a quarter octave, so
+    /// that typing rarely moves it and the cached candidates stay valid) at most that share of
+    /// a size known to be at most t*: the largest rung, from the size a block of the whole
+    /// text could reach at most (lines of height h·s filling the width hold W/s em each, so
+    /// t* ≤ √(H·W / (h·E)) for E em of text) down, at which greedy lines fit the box (greedy
+    /// breaks at a threshold are a witness: t* is at least it). The greedy check reads one
+    /// width per opportunity. If the estimate is ever wrong (other fonts on some lines), t*
+    /// comes out low and the layout is redone from the floor.
+    /// The ladder's ratio between rungs: 2^(1/4).
+    static let ladderRung = 2.0.squareRoot().squareRoot()
+
+    /// The largest ladder rung from `reach` down at which greedy lines (every line as long as
+    /// fits at the rung) give a block no taller than `height` (0 when none above `floor`).
+    private func greedyWitness(
+        _ paragraphs: [MeasuredParagraph], options: LayoutOptions, maxSize: Double, height: Double, reach: Double,
+        floor: Double, lineHeight: Double
+    ) -> Double {
+        let tracking = options.tracking
+        /// The height of greedy lines at `capacity` em per line; nil when a segment is wider.
+        func greedyHeight(_ paragraph: MeasuredParagraph, capacity: Double) -> Double? {
+            func lineHeightOf(_ start: Int, _ end: Int) -> Double {
+                let em = paragraph.estimatedWidth(start, paragraph.contentEnd(from: start, to: end), tracking: tracking)
+                return (em > 0 ? min(maxSize, options.width / em) : maxSize) * lineHeight
+            }
+            var total = 0.0
+            var start = 0, end = 0
+            var stops = paragraph.breaks.filter { $0 > 0 && $0 <= paragraph.length }
+            if stops.last != paragraph.length { stops.append(paragraph.length) }
+            for stop in stops {
+                if paragraph.estimatedWidth(start, paragraph.contentEnd(from: start, to: stop), tracking: tracking) <= capacity {
+                    end = stop
+                    continue
+                }
+                guard end > start else { return nil }
+                total += lineHeightOf(start, end)
+                start = end
+                guard paragraph.estimatedWidth(start, paragraph.contentEnd(from: start, to: stop), tracking: tracking)
+                    <= capacity else { return nil }
+                end = stop
+            }
+            return total + lineHeightOf(start, paragraph.length)
+        }
+        var t = floor
+        while t * Self.ladderRung <= reach { t *= Self.ladderRung }
+        while t >= floor {
+            var total = 0.0
+            for paragraph in paragraphs where total <= height {
+                if paragraph.contentLength == 0 {
+                    total += t * lineHeight
+                } else {
+                    total += greedyHeight(paragraph, capacity: options.width / t) ?? .infinity
+                }
+            }
+            if total <= height { return t }
+            t /= Self.ladderRung
+        }
+        return 0
+    }
 
     func balancedSettings(
         options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
@@ -106,7 +158,15 @@ extension LayoutEngine {
             let lineHeight = metrics.primaryHeight * options.lineSpacing
             if em > 0, lineHeight > 0 {
                 let reach = (height * options.width / (lineHeight * em)).squareRoot()
-                while lowest * 2 <= reach * Self.ladderShare && lowest * 2 <= maxSize { lowest *= 2 }
+                let witness = greedyWitness(
+                    paragraphs, options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
+                    floor: lowest, lineHeight: lineHeight)
+                let share = min(BalancedCost.tau, BalancedCost.writerShare)
+                var rung = lowest
+                while rung * Self.ladderRung <= witness * share { rung *= Self.ladderRung }
+                // On the options' size grid, as every size a line may be given.
+                let grid = SizeGrid(minSize: lowest, maxSize: max(lowest, maxSize), step: options.step)
+                lowest = grid.size(at: grid.index(atOrBelow: rung))
             }
         }
         return BalancedSettings(
