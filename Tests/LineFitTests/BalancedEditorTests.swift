@@ -156,4 +156,53 @@ struct BalancedEditorTests {
             }
         }
     }
+
+    /// The hint the stability rule takes from the layout before an edit: the edited
+    /// paragraph's breaks before the edit's start (worked out here from the rule's statement,
+    /// independently of `BalancedParagraphs`).
+    static func hints(previous: Layout, paragraphs: [(ParagraphRange, MeasuredParagraph)], editStart: Int) -> [BreakHint?] {
+        paragraphs.map { range, _ in
+            let bounds = range.range
+            guard bounds.contains(editStart) || bounds.upperBound == editStart else { return nil }
+            let kept = previous.lines.map(\.start).filter { $0 > bounds.lowerBound && $0 < editStart }
+            return kept.isEmpty ? nil : BreakHint(breaks: Set(kept.map { $0 - bounds.lowerBound }), limit: editStart - bounds.lowerBound)
+        }
+    }
+
+    @Test("with the stability rule a session equals a fresh layout given the previous breaks as the hint", arguments: ["none", "fill"])
+    func stableEqualsFreshWithHint(box: String) throws {
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let options = Self.options(box, stable: true)
+        let engine = try LayoutEngine()
+        let fillHeight: Double? = box == "fill" ? 1400 : nil
+        var compared = 0, hinted = 0
+        for seed in UInt64(1)...10 {
+            var random = SplitMix64(seed: 0x5AB1E000 + seed + (box == "fill" ? 100 : 0))
+            let start = seed % 2 == 0 ? "Type Mode\nbig words" : String(Self.longStory.prefix(90 + Int(seed) * 20))
+            let session = try EditorSession(text: start, fonts: fonts, options: options)
+            for step in 0..<24 {
+                let previous = session.layout
+                let before = session.text
+                _ = try Self.edit(session, &random)
+                // Where the edit starts: the first UTF-16 unit that differs.
+                let old = Array(before.utf16), new = Array(session.text.utf16)
+                var editStart = 0
+                while editStart < min(old.count, new.count), old[editStart] == new[editStart] { editStart += 1 }
+                let paragraphs = engine.measureParagraphs(new, fonts: fonts, options: options)
+                let hints = Self.hints(previous: previous, paragraphs: paragraphs, editStart: editStart)
+                if hints.contains(where: { $0 != nil }) { hinted += 1 }
+                var cache: [LayoutEngine.BalancedParagraph?] = []
+                let fresh = BoxFitting.placed(
+                    engine.fitBalanced(
+                        session.text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options,
+                        minSize: options.minSize, maxSize: options.maxSize, fillHeight: fillHeight, hints: hints),
+                    options: options)
+                #expect(session.layout == fresh, "seed \(seed) step \(step): \(session.text.debugDescription)")
+                compared += 1
+            }
+        }
+        #expect(compared == 240)
+        // The rule must have had breaks to keep on many edits (short texts are one line).
+        #expect(hinted >= compared / 4, "only \(hinted) of \(compared) edits had a hint")
+    }
 }
