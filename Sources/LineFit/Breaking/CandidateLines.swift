@@ -52,6 +52,15 @@ struct CandidateLines {
     var measuredLines = 0
 
     var edgeCount: Int { edgeTo.count }
+
+    /// The line of `edge` as the fitter takes it (relative offsets; balanced lines carry the
+    /// whole paragraph as their reach: they are not re-broken from a restart point).
+    func span(_ edge: Int) -> LineSpan {
+        let to = edgeTo[edge]
+        return LineSpan(
+            start: positions[edgeFrom[edge]], end: positions[to], contentEnd: contentEnd[edge],
+            brokenInsideWord: isEmergency[to], reach: positions[last])
+    }
     var last: Int { positions.count - 1 }
 
     /// Scans estimates past the width by this fraction so a line that fits exactly is never

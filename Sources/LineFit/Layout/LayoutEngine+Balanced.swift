@@ -228,9 +228,10 @@ extension LayoutEngine {
                     paragraphs[index].1, settings: settings, metrics: metrics, seed: seed?.paragraph,
                     seedAgreement: seed?.agreed)
             }
-            let layout = fitBalancedBox(
-                text, paragraphs: paragraphs, cache: &entries, fonts: fonts, options: options, settings: settings,
-                metrics: metrics, fillHeight: fillHeight, hints: hints)
+            let job = BalancedJob(
+                text: text, paragraphs: paragraphs, fonts: fonts, options: options, settings: settings, metrics: metrics,
+                hints: hints)
+            let layout = fitBalancedBox(job, cache: &entries, fillHeight: fillHeight)
             cache = entries
             let floor = min(options.minimumFloor, minSize, maxSize)
             let reach = layout.chosenMinimum * min(BalancedCost.tau, BalancedCost.writerShare)
@@ -242,37 +243,37 @@ extension LayoutEngine {
         }
     }
 
-    private func fitBalancedBox(
-        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
-        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, metrics: FontChainMetrics,
-        fillHeight: Double?, hints: [BreakHint?]
-    ) -> Layout {
+    /// What one balanced layout reads, passed whole to the steps below.
+    private struct BalancedJob {
+        var text: String
+        var paragraphs: [(ParagraphRange, MeasuredParagraph)]
+        var fonts: FontChain
+        var options: LayoutOptions
+        var settings: BalancedSettings
+        var metrics: FontChainMetrics
+        var hints: [BreakHint?]
+    }
+
+    private func fitBalancedBox(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
         var box = fillHeight
-        var layout = planAndFit(
-            text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
-            metrics: metrics, fillHeight: box, hints: hints)
+        var layout = planAndFit(job, cache: &cache, fillHeight: box)
         var retries = 0
         while let requested = fillHeight, let tried = box, layout.height > requested, !layout.overflowsHeight,
               retries < Self.heightRetries {
             box = tried - (layout.height - requested) - requested * 1e-9
-            layout = planAndFit(
-                text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
-                metrics: metrics, fillHeight: box, hints: hints)
+            layout = planAndFit(job, cache: &cache, fillHeight: box)
             retries += 1
         }
         if let requested = fillHeight, layout.height > requested { layout.overflowsHeight = true }
         return layout
     }
 
-    private func planAndFit(
-        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
-        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, metrics: FontChainMetrics,
-        fillHeight: Double?, hints: [BreakHint?]
-    ) -> Layout {
+    private func planAndFit(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
+        let (text, paragraphs, settings, hints) = (job.text, job.paragraphs, job.settings, job.hints)
         for _ in 0...Self.repairRounds {
             let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
             let context = FittingContext(
-                fonts: fonts, options: options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
+                fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
             var lines: [Line] = []
             var missing: [MissingCharacters] = []
             var repaired = false
@@ -294,12 +295,8 @@ extension LayoutEngine {
                         if let line = reusable[candidates.positions[from]], line.end - line.start == candidates.positions[to] - candidates.positions[from] {
                             return line.shifted(by: base)
                         }
-                        let span = LineSpan(
-                            start: candidates.positions[from], end: candidates.positions[to],
-                            contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to],
-                            reach: measured.length)
                         cache[index].work.fittedLines += 1
-                        return fitLine(span, paragraph: measured, base: base, context: context)
+                        return fitLine(candidates.span(edge), paragraph: measured, base: base, context: context)
                     }
                     cache[index].fittedFor = key
                     for (edge, line) in zip(plan.paths[index], cache[index].fitted)
@@ -307,7 +304,7 @@ extension LayoutEngine {
                         // The estimate said it fits at the grid's minimum; its glyphs say not.
                         var overrides = cache[index].overrides
                         overrides[LineKey(start: line.start - base, contentEnd: line.contentEnd - base)] = line.width / line.size
-                        cache[index] = balancedParagraph(measured, settings: settings, metrics: metrics, overrides: overrides)
+                        cache[index] = balancedParagraph(measured, settings: settings, metrics: job.metrics, overrides: overrides)
                         repaired = true
                         break
                     }
@@ -327,9 +324,7 @@ extension LayoutEngine {
         }
         // Out of repair rounds: the last plan's lines stand as fitted.
         for index in cache.indices { cache[index].fittedFor = nil }
-        return planAndFitAccepting(
-            text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
-            fillHeight: fillHeight, hints: hints)
+        return planAndFitAccepting(job, cache: &cache, fillHeight: fillHeight)
     }
 
     /// The lines fitted for the paragraph's earlier version that read only text where the two
@@ -344,29 +339,20 @@ extension LayoutEngine {
         return lines
     }
 
-    private func planAndFitAccepting(
-        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
-        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, fillHeight: Double?, hints: [BreakHint?]
-    ) -> Layout {
-        let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+    private func planAndFitAccepting(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
+        let plan = BalancedPlan.make(cache: &cache, settings: job.settings, fillHeight: fillHeight, hints: job.hints)
         let context = FittingContext(
-            fonts: fonts, options: options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
+            fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: job.settings.maxSize, engine: self)
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
-        for (index, (paragraph, measured)) in paragraphs.enumerated() {
+        for (index, (paragraph, measured)) in job.paragraphs.enumerated() {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: measured.missing.shifted(by: base))
-            let candidates = cache[index].candidates
             for edge in plan.paths[index] {
-                let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
-                let span = LineSpan(
-                    start: candidates.positions[from], end: candidates.positions[to],
-                    contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to],
-                    reach: measured.length)
-                lines.append(fitLine(span, paragraph: measured, base: base, context: context))
+                lines.append(fitLine(cache[index].candidates.span(edge), paragraph: measured, base: base, context: context))
             }
         }
-        var layout = assemble(text, lines: &lines, missing: missing, context: context, emptySize: plan.threshold)
+        var layout = assemble(job.text, lines: &lines, missing: missing, context: context, emptySize: plan.threshold)
         layout.chosenMinimum = lines.isEmpty ? 0 : plan.threshold
         layout.breakStrategy = .balanced
         if let fillHeight, plan.floored, layout.height > fillHeight { layout.overflowsHeight = true }
