@@ -34,6 +34,11 @@ public final class EditorSession {
     var statistics = Statistics()
     /// The balanced strategy's and the fill box's per-paragraph state (BalancedParagraphs.swift).
     private var balanced = BalancedParagraphs()
+    /// The edited paragraph's start and the offset through which its window re-measure left
+    /// the old measurement as it was (for the balanced strategy's reuse), until the next layout.
+    private var balancedAgreement: (start: Int, agreed: Int)?
+    /// The balanced strategy's work in the last layout (tests bound it per keystroke).
+    var balancedWork: LayoutEngine.BalancedWork { balanced.lastWork }
     private var usesBalanced: Bool {
         guard options.breakStrategy == .balanced else { return false }
         switch options.box {
@@ -223,7 +228,9 @@ public final class EditorSession {
     private func layOutBalanced(editStart: Int?) {
         layout = balanced.layout(
             storedText, units: units, paragraphs: paragraphs.map { ($0.range, $0.measured) }, engine: engine,
-            fonts: activeFonts, options: activeOptions, previous: editStart == nil ? nil : layout, editStart: editStart)
+            fonts: activeFonts, options: activeOptions, previous: editStart == nil ? nil : layout, editStart: editStart,
+            agreement: balancedAgreement)
+        balancedAgreement = nil
     }
 
     private func fresh(_ range: ParagraphRange) -> ParagraphState {
@@ -318,6 +325,7 @@ public final class EditorSession {
         // The balanced strategy breaks from the measurement itself (BalancedParagraphs).
         if usesBalanced {
             state.range = range
+            if previous == nil { balancedAgreement = (base, changed.lowerBound) }
             return
         }
 
