@@ -47,7 +47,11 @@ struct BalancedParagraphs {
             text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
             maxSize: options.maxSize, fillHeight: fillHeight, hints: hints)
         cache.removeAll(keepingCapacity: true)
-        for (key, entry) in zip(keys, entries) { cache[key] = entry }
+        // An entry repaired during the layout (a line whose estimate fit but whose glyphs did
+        // not) carries the repairs' exact widths: reused, it would plan from them at the first
+        // try where a fresh layout plans from the estimates (and may run out of repair rounds
+        // or box retries elsewhere). Such a paragraph is rebuilt on the next edit, as fresh.
+        for (key, entry) in zip(keys, entries) where entry.map({ $0.overrides.isEmpty }) ?? true { cache[key] = entry }
         return BoxFitting.placed(layout, options: options)
     }
 }
