@@ -205,6 +205,43 @@ public enum EditorChecks {
     }
 }
 
+/// The bodies of the layout and editor targets (each target's file is only its entry points).
+public enum FuzzTargets {
+    /// Layout of arbitrary text under arbitrary options: no trap, and every invariant of
+    /// `LayoutChecks` holds. Input: option bytes, a font byte, then the text as UTF-8.
+    public static func layout(_ input: inout FuzzBytes) {
+        let options = FuzzOptions.read(&input)
+        let fonts = input.pick(FuzzFonts.chains)
+        // Hinting reshapes at every size tried: keep hinted inputs short so each run is quick.
+        LayoutChecks.layOut(input.text(limit: options.widthMode == .hinted ? 120 : 3_000), fonts: fonts, options: options)
+    }
+
+    /// Story-aware layouts: balanced breaking and boxes (limit, fill) with greedy and balanced
+    /// breaking; `LayoutChecks`' invariants, a box's height met unless flagged. Input: option
+    /// bytes, strategy and box bytes, a font byte, then the text (short: stage 2 and the box
+    /// search lay out several times).
+    public static func balanced(_ input: inout FuzzBytes) {
+        let options = FuzzOptions.readStory(&input)
+        let fonts = input.pick(FuzzFonts.chains)
+        LayoutChecks.layOut(input.text(limit: options.widthMode == .hinted ? 120 : 1_000), fonts: fonts, options: options)
+    }
+
+    /// A greedy (Type Mode) editor session under edits (`EditorChecks.edit`). Input: option
+    /// bytes, a font byte, then `EditorChecks`' bytes.
+    public static func editor(_ input: inout FuzzBytes) {
+        let options = FuzzOptions.read(&input)
+        EditorChecks.edit(&input, fonts: input.pick(FuzzFonts.chains), options: options)
+    }
+
+    /// A balanced or boxed editor session with the stability rule off, equal to a fresh layout
+    /// after every edit. Input: `balanced`'s option bytes, a font byte, then `EditorChecks`' bytes.
+    public static func balancedEditor(_ input: inout FuzzBytes) {
+        var options = FuzzOptions.readStory(&input)
+        options.stableBreaks = false
+        EditorChecks.edit(&input, fonts: input.pick(FuzzFonts.chains), options: options)
+    }
+}
+
 /// libFuzzer's driver, for the entry points below.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
