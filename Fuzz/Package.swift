@@ -18,6 +18,8 @@ let package = Package(
             name: "FuzzCAPI", dependencies: ["FuzzSupport", .product(name: "LineFitC", package: "LineFit")]),
         // `linefit batch`'s job parser (JSON line -> job or one-line error); standalone.
         .executableTarget(name: "FuzzBatchJobs"),
-        // Balanced/fill layouts get a target here when they land.
+        // Story-aware breaking: balanced and box layouts, and editor sessions with them.
+        .executableTarget(name: "FuzzBalanced", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzBalancedEditor", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -108,6 +108,13 @@ struct CandidateLines {
         isEmergency.append(false)
         var widest: (Range<Int>, Double)?
         for opportunity in paragraph.breaks where opportunity > 0 {
+            // As in greedy breaking, a line never ends inside a HarfBuzz cluster (ICU allows a
+            // break between emoji modifiers that shape as one cluster): the positions inside
+            // one would make zero-width lines between every pair of them, n² edges on a run.
+            if opportunity < paragraph.length,
+               !(paragraph.isGraphemeStart[opportunity] && paragraph.isClusterStart[opportunity]) {
+                continue
+            }
             let content = paragraph.contentEnd(from: previous, to: opportunity)
             if content > previous {
                 let em = paragraph.estimatedWidth(previous, content, tracking: tracking)

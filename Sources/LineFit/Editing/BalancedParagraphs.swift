@@ -65,7 +65,12 @@ struct BalancedParagraphs {
             text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
             maxSize: options.maxSize, fillHeight: fillHeight, hints: hints, seeds: seeds)
         cache.removeAll(keepingCapacity: true)
-        for (key, entry) in zip(keys, entries) { cache[key] = entry }
+        // An entry repaired during the layout (a line whose estimate fit but whose glyphs did
+        // not) carries the repairs' exact widths: reused, it would plan from them at the first
+        // try where a fresh layout plans from the estimates (and may run out of repair rounds
+        // or box retries elsewhere). Such a paragraph is rebuilt on the next edit, as fresh
+        // (a seed with overrides is ignored for the same reason).
+        for (key, entry) in zip(keys, entries) where entry.map({ $0.overrides.isEmpty }) ?? true { cache[key] = entry }
         previousEntries = entries
         lastWork = entries.reduce(LayoutEngine.BalancedWork()) { $0 + ($1?.work ?? .init()) } - workBefore
         return BoxFitting.placed(layout, options: options)

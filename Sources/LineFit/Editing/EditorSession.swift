@@ -271,7 +271,9 @@ public final class EditorSession {
             && !units[lo..<(lo + insertedCount)].contains(where: Paragraphs.isMandatoryBreak)
             && !removedMandatoryBreak
         let newRanges: [ParagraphRange]
-        if staysOneParagraph {
+        // A paragraph whose every unit was deleted is gone, as in `Paragraphs.split` (which
+        // never makes an empty paragraph); keeping it would give balanced breaking an empty line.
+        if staysOneParagraph, paragraphs[first].range.range.count + delta > 0 {
             let old = paragraphs[first].range
             newRanges = [ParagraphRange(range: old.range.lowerBound..<(old.range.upperBound + delta), contentEnd: old.contentEnd + delta)]
         } else {
