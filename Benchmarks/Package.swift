@@ -26,13 +26,18 @@ let package = Package(
             name: "TypeModeBaselines",
             dependencies: ["CHarfBuzzBench"]
         ),
+        // Set-up the benchmark suites and bench-driver share (font runs, deletable words).
+        .target(
+            name: "BenchSupport",
+            dependencies: [.product(name: "LineFit", package: "LineFit"), "TypeModeBaselines"]
+        ),
         // Corpus and baseline checks, and a loop to run under callgrind (not a benchmark:
         // package-benchmark only runs executables in this Benchmarks/ folder).
         .executableTarget(
             name: "bench-driver",
             dependencies: [
                 .product(name: "LineFit", package: "LineFit"), .product(name: "LineFitRender", package: "LineFit"),
-                "TypeModeBaselines",
+                "TypeModeBaselines", "BenchSupport",
             ],
             path: "Sources/BenchDriver"
         ),
@@ -48,6 +53,7 @@ let package = Package(
                 .product(name: "LineFit", package: "LineFit"),
                 .product(name: "LineFitRender", package: "LineFit"),
                 "TypeModeBaselines",
+                "BenchSupport",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "LineFitBenchmarks",

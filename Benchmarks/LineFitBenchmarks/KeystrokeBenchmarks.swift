@@ -18,6 +18,7 @@
 
 import Benchmark
 import LineFit
+import BenchSupport
 
 func registerKeystrokeBenchmarks() {
     for series in Stories.series {
@@ -179,18 +180,7 @@ func keystrokePaste(_ name: String, _ job: Job) {
 /// A different word (with the space after it) deleted each time; the previous one put back
 /// first, unmeasured.
 func keystrokeDeleteWord(_ name: String, _ job: Job) {
-    var words: [Range<Int>] = []
-    var offset = 0
-    var wordStart: Int?
-    for character in job.text {
-        if character == " " {
-            if let start = wordStart { words.append(start..<(offset + 1)) }
-            wordStart = nil
-        } else if wordStart == nil, character.isLetter {
-            wordStart = offset
-        }
-        offset += character.utf16.count
-    }
+    let words = deletableWords(in: job.text)
     precondition(!words.isEmpty, "\(job.name) has no words")
     Benchmark(name, configuration: editingConfiguration()) { benchmark, state in
         if state.pending > 0 {

@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import LineFit
 import TypeModeBaselines
+import BenchSupport
 
 // LineFit's benchmarks. Suites (names are what report.py reads; no spaces or slashes in
 // names, because package-benchmark writes threshold files with them replaced but reads them
@@ -140,21 +141,6 @@ func shapeFreeType(_ name: String, _ job: Job) {
     } setup: {
         let chain = try job.fontChain()
         let layout = try LayoutEngine().layout(job.text, fonts: chain, options: job.options)
-        var runs: [FreeTypeShapeRuns.Run] = []
-        var mayJoin = false
-        for line in layout.lines {
-            for run in line.runs.sorted(by: { $0.start < $1.start }) where run.end > run.start {
-                if mayJoin, let last = runs.last, last.range.upperBound == run.start, last.font == run.fontIndex,
-                   last.rightToLeft == run.isRightToLeft, last.script == run.script {
-                    runs[runs.count - 1].range = last.range.lowerBound..<run.end
-                } else {
-                    runs.append(.init(
-                        range: run.start..<run.end, font: run.fontIndex, rightToLeft: run.isRightToLeft, script: run.script))
-                }
-                mayJoin = true
-            }
-            if line.flags.contains(.endsParagraph) { mayJoin = false }
-        }
-        return try FreeTypeShapeRuns(text: job.text, paths: chain.fonts.map(\.name), runs: runs)
+        return try FreeTypeShapeRuns(text: job.text, paths: chain.fonts.map(\.name), runs: fontRuns(layout))
     }
 }

@@ -22,6 +22,7 @@
 import Foundation
 import LineFit
 import TypeModeBaselines
+import BenchSupport
 
 let root = URL(fileURLWithPath: #filePath)  // Benchmarks/Sources/BenchDriver/main.swift
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -94,26 +95,6 @@ func check() throws {
 @inline(never)
 func measured<R>(_ body: () throws -> R) rethrows -> R {
     try body()
-}
-
-/// LineFit's font runs of a job (font, direction, script), merged across line breaks within
-/// a paragraph: what one hb-ft shape per font run shapes.
-func fontRuns(_ layout: Layout) -> [FreeTypeShapeRuns.Run] {
-    var runs: [FreeTypeShapeRuns.Run] = []
-    var mayJoin = false
-    for line in layout.lines {
-        for run in line.runs.sorted(by: { $0.start < $1.start }) where run.end > run.start {
-            if mayJoin, let last = runs.last, last.range.upperBound == run.start, last.font == run.fontIndex,
-               last.rightToLeft == run.isRightToLeft, last.script == run.script {
-                runs[runs.count - 1].range = last.range.lowerBound..<run.end
-            } else {
-                runs.append(.init(range: run.start..<run.end, font: run.fontIndex, rightToLeft: run.isRightToLeft, script: run.script))
-            }
-            mayJoin = true
-        }
-        if line.flags.contains(.endsParagraph) { mayJoin = false }
-    }
-    return runs
 }
 
 /// Characters of `text` (grapheme clusters) with their UTF-16 lengths.
@@ -217,17 +198,7 @@ func loop(_ what: String, _ name: String, _ count: Int) throws {
     case "delete-word":
         // A different word each time (with its following space), deleted; put back outside
         // the measured region.
-        var words: [Range<Int>] = []
-        var position = 0, wordStart: Int?
-        for character in job.text {
-            if character == " " {
-                if let s = wordStart { words.append(s..<(position + 1)) }
-                wordStart = nil
-            } else if wordStart == nil, character.isLetter {
-                wordStart = position
-            }
-            position += character.utf16.count
-        }
+        let words = deletableWords(in: job.text)
         let editor = try session(job.text)
         kept = editor.layout
         let firstWord = words.firstIndex { $0.lowerBound >= middle / 2 } ?? 0

@@ -32,6 +32,10 @@ struct Itemizer {
     var scripts: [Int32] = []
     var fonts: [Int] = []
     var scalars: [UInt32] = []
+    var asciiCoverage = ASCIICoverage()
+    /// ASCII text skips the per-character script, font and grapheme work (`SimpleText`);
+    /// false for tests that compare with the general path.
+    var simpleTextPath = true
 
     mutating func itemize(
         _ text: [UInt16], paragraph: Range<Int>, graphemeEnds: [Int], bidi: BidiResolver,
@@ -66,6 +70,17 @@ struct Itemizer {
         let count = paragraph.count
         scripts.removeAll(keepingCapacity: true)
         scripts.reserveCapacity(count)
+        // ASCII: letters are Latin, everything else Common, so the range resolves to one
+        // script: Latin when it has a letter (and no other script is carried into it), else
+        // the carried script or Common.
+        if simpleTextPath, SimpleText.isASCII(text, paragraph) {
+            let hasLetter = text[paragraph].contains { SimpleText.isASCIILetter($0) }
+            if !hasLetter || carry == nil || carry == SimpleText.latinScript {
+                let script = hasLetter ? SimpleText.latinScript : carry ?? UnicodeProperties.commonScript
+                scripts.append(contentsOf: repeatElement(script, count: count))
+                return hasLetter
+            }
+        }
         var firstReal: Int32?
         var i = paragraph.lowerBound
         while i < paragraph.upperBound {
@@ -98,13 +113,20 @@ struct Itemizer {
         let base = paragraph.lowerBound
         fonts.removeAll(keepingCapacity: true)
         fonts.reserveCapacity(paragraph.count)
+        // ASCII clusters of one unit each that the primary font all covers, with no fallback
+        // font before them: each one's first covering font is the primary (the neutral rule
+        // only keeps a fallback's font), so no lookup is needed per cluster.
+        if simpleTextPath, previous ?? 0 == 0, graphemeEnds.count == paragraph.count, SimpleText.isASCII(text, paragraph),
+           asciiCoverage.coversAll(text[paragraph], primary: chain.primary) {
+            fonts.append(contentsOf: repeatElement(0, count: paragraph.count))
+            return
+        }
         var previousFont = previous
         var clusterStart = base
         for end in graphemeEnds {
-            // Most clusters are one BMP character below the first emoji-presentation
-            // character (U+231A): no emoji rules apply, and one cmap lookup per font decides.
-            if end == clusterStart + 1, text[clusterStart] < UnicodeProperties.firstEmojiPresentation,
-               text[clusterStart] & 0xF800 != 0xD800,
+            // Most clusters are one BMP character that cannot be an emoji (Latin and most
+            // scripts below U+231A; Han, kana, Hangul): one cmap lookup per font decides.
+            if end == clusterStart + 1, UnicodeProperties.isSimpleCluster(text[clusterStart]),
                let index = FontSelection.font(forSimple: UInt32(text[clusterStart]), chain: chain, previous: previousFont) {
                 fonts.append(index)
                 previousFont = index

@@ -39,6 +39,20 @@ enum UnicodeProperties {
     /// an emoji cluster on its own.
     static let firstEmojiPresentation: UInt16 = 0x231A
 
+    /// Whether a grapheme cluster of this one BMP unit is settled by one cmap lookup per
+    /// font (`FontSelection.font(forSimple:)`) instead of the emoji and fallback rules: below
+    /// U+231A (nothing there can start an emoji), and, for CJK text, from the CJK radicals up
+    /// to the surrogates (Han, kana, Hangul, CJK punctuation) and the fullwidth forms, which
+    /// hold no Emoji_Presentation character (U+231A–U+2B55 holds all of the BMP's) and no
+    /// default-ignorable one (which the slow path counts as covered) but the two Hangul
+    /// fillers. A test checks these ranges against ICU's properties.
+    @inline(__always)
+    static func isSimpleCluster(_ unit: UInt16) -> Bool {
+        if unit < firstEmojiPresentation { return true }
+        if unit >= 0x2E80 && unit < 0xD800 { return unit != 0x3164 }
+        return unit >= 0xFF00 && unit <= 0xFFEF && unit != 0xFFA0
+    }
+
     static let commonScript: Int32 = 0
     static let inheritedScript: Int32 = 1
 

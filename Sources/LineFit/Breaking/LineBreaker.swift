@@ -125,11 +125,22 @@ struct GreedyLineBreaker {
         _ paragraph: MeasuredParagraph, from start: Int = 0, into spans: inout [LineSpan],
         stop: (LineSpan) -> Bool = { _ in false }, fitsExactly: (Int, Int) -> Bool
     ) {
+        var candidates: [Int] = []
+        breakLines(paragraph, from: start, into: &spans, candidates: &candidates, stop: stop, fitsExactly: fitsExactly)
+    }
+
+    /// `breakLines` with the caller's scratch array for the candidates (an engine keeps one,
+    /// so a keystroke allocates none).
+    func breakLines(
+        _ paragraph: MeasuredParagraph, from start: Int = 0, into spans: inout [LineSpan], candidates: inout [Int],
+        stop: (LineSpan) -> Bool = { _ in false }, fitsExactly: (Int, Int) -> Bool
+    ) {
         let breaks = paragraph.breaks
         var start = start
         var next = 0
-        // Offsets of the current line's candidates that fit by estimate, ascending.
-        var candidates: [Int] = []
+        // Offsets of the current line's candidates that fit by estimate, ascending. Sized
+        // once: growing by append reallocated it 3–4 times per paragraph.
+        candidates.reserveCapacity(min(breaks.count, 64))
         while start < paragraph.length {
             if let last = spans.last, last.end == start, stop(last) { return }
             while next < breaks.count, breaks[next] <= start { next += 1 }

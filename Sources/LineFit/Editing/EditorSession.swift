@@ -68,7 +68,7 @@ public final class EditorSession {
         engine = try LayoutEngine(shapingCacheCapacity: ShapingCache.editorCapacity)
         units = Array(text.utf16)
         storedText = text
-        (activeFonts, activeOptions) = FontChain.forLayout(units, fonts: fonts, options: options)
+        (activeFonts, activeOptions) = engine.forLayout(units, fonts: fonts, options: options)
         context = LayoutEngine.FittingContext(
             fonts: activeFonts, options: activeOptions, minSize: options.minSize, maxSize: options.maxSize, engine: engine,
             plan: try VariationPlan(options: activeOptions, fonts: activeFonts))
@@ -99,7 +99,9 @@ public final class EditorSession {
               !splitsSurrogatePair(at: range.lowerBound), !splitsSurrogatePair(at: range.upperBound) else {
             throw LineFitError.invalidRange(start: range.lowerBound, end: range.upperBound, length: units.count)
         }
-        let inserted = Array(replacement.utf16)
+        // The view, not an array of it: one allocation less per keystroke.
+        let inserted = replacement.utf16
+        let insertedCount = inserted.count
         let oldLines = layout.lines
         let removedBreak = units[range].contains(where: Paragraphs.isMandatoryBreak)
         let removedMayChangeLanguage = ScriptLanguage.canChangeLanguage(units[range])
@@ -108,25 +110,25 @@ public final class EditorSession {
         let from = utf16.index(utf16.startIndex, offsetBy: range.lowerBound)
         let to = utf16.index(from, offsetBy: range.count)
         storedText.replaceSubrange(from..<to, with: replacement)
-        let delta = inserted.count - range.count
+        let delta = insertedCount - range.count
         if options.language == nil, ScriptLanguage.canChangeLanguage(inserted) || removedMayChangeLanguage,
            try restartIfLanguageChanged() {
             return EditResult(
                 layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines), editedRange: range,
-                insertedLength: inserted.count)
+                insertedLength: insertedCount)
         }
         if usesBalanced {
-            update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
+            update(editedRange: range, insertedCount: insertedCount, delta: delta, removedMandatoryBreak: removedBreak)
             layOutBalanced(editStart: range.lowerBound)
         } else if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
-            update(editedRange: range, insertedCount: inserted.count, delta: delta, removedMandatoryBreak: removedBreak)
+            update(editedRange: range, insertedCount: insertedCount, delta: delta, removedMandatoryBreak: removedBreak)
             layout = assemble()
         }
         return EditResult(
             layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines), editedRange: range,
-            insertedLength: inserted.count)
+            insertedLength: insertedCount)
     }
 
     /// Inserts `text` at a UTF-16 offset (a caret) and returns the new layout.
@@ -195,7 +197,7 @@ public final class EditorSession {
     /// every paragraph is shaped in the new language and maybe with other fonts: lay the text
     /// out afresh. Returns whether it did.
     private func restartIfLanguageChanged() throws -> Bool {
-        let (fonts, options) = FontChain.forLayout(units, fonts: self.fonts, options: self.options)
+        let (fonts, options) = engine.forLayout(units, fonts: self.fonts, options: self.options)
         guard options.language != activeOptions.language else { return false }
         activeFonts = fonts
         activeOptions = options
@@ -270,24 +272,29 @@ public final class EditorSession {
         let staysOneParagraph = first == last && hi <= paragraphs[first].range.contentEnd
             && !units[lo..<(lo + insertedCount)].contains(where: Paragraphs.isMandatoryBreak)
             && !removedMandatoryBreak
-        let newRanges: [ParagraphRange]
+        // (Typing inside a paragraph, the common case, makes no array of new ranges.)
+        var newRanges: [ParagraphRange] = []
+        var single: ParagraphRange?
         // A paragraph whose every unit was deleted is gone, as in `Paragraphs.split` (which
         // never makes an empty paragraph); keeping it would give balanced breaking an empty line.
         if staysOneParagraph, paragraphs[first].range.range.count + delta > 0 {
             let old = paragraphs[first].range
-            newRanges = [ParagraphRange(range: old.range.lowerBound..<(old.range.upperBound + delta), contentEnd: old.contentEnd + delta)]
+            single = ParagraphRange(range: old.range.lowerBound..<(old.range.upperBound + delta), contentEnd: old.contentEnd + delta)
         } else {
             newRanges = Paragraphs.split(Array(units[newRegion])).map {
                 ParagraphRange(
                     range: ($0.range.lowerBound + newRegion.lowerBound)..<($0.range.upperBound + newRegion.lowerBound),
                     contentEnd: $0.contentEnd + newRegion.lowerBound)
             }
+            if newRanges.count == 1 { single = newRanges[0] }
         }
-        if first == last, newRanges.count == 1 {
+        if first == last, let single {
             // Take the paragraph out of the list so that its measurement is edited in place.
             var state = paragraphs[first]
             paragraphs[first].measured = .empty
-            rebreak(&state, as: newRanges[0], editedRange: editedRange, insertedCount: insertedCount)
+            paragraphs[first].lines = []
+            paragraphs[first].spans = []
+            rebreak(&state, as: single, editedRange: editedRange, insertedCount: insertedCount)
             paragraphs[first] = state
         } else {
             paragraphs.replaceSubrange(first..<(last + 1), with: newRanges.map { fresh($0) })
@@ -305,8 +312,6 @@ public final class EditorSession {
     ) {
         let base = range.range.lowerBound
         let delta = insertedCount - editedRange.count
-        let oldSpans = state.spans
-        let oldLines = state.lines
         let edit = (editedRange.lowerBound - base)..<(editedRange.upperBound - base)
         // Where the new measurement may differ from the old one, in new offsets; outside it,
         // text before is unchanged and text after is the old text shifted by `delta`.
@@ -347,42 +352,58 @@ public final class EditorSession {
         // after a line (which the reach covers up to the first candidate that did not fit) or a
         // word broken inside (whose line reaches the word's end) restarts early enough.
         let agreed = previous.map { measured.agreement(with: $0) } ?? changed.lowerBound
-        let keep = oldSpans.firstIndex { $0.reach > agreed } ?? oldSpans.count
-        let start = keep < oldSpans.count ? oldSpans[keep].start : (oldSpans.last?.end ?? 0)
+        let keep = state.spans.firstIndex { $0.reach > agreed } ?? state.spans.count
+        let start = keep < state.spans.count ? state.spans[keep].start : (state.spans.last?.end ?? 0)
         var resume: Int?
         let spans = engine.breakLines(measured, context: context, from: start) { span in
             guard span.end >= changed.upperBound, span.end - delta >= edit.upperBound else { return false }
             let oldEnd = span.end - delta
-            guard let index = oldSpans.firstIndex(where: { $0.end == oldEnd }) else { return false }
+            guard let index = state.spans.firstIndex(where: { $0.end == oldEnd }) else { return false }
             if let previous, !measured.sameTail(from: span.end, as: previous, from: oldEnd) { return false }
             resume = index + 1
             return true
         }
-        // Sized once: growing by append would reallocate on the keystroke path.
-        var lines: [Line] = []
-        lines.reserveCapacity(oldLines.count + spans.count)
-        lines.append(contentsOf: oldLines[..<keep])
-        var allSpans: [LineSpan] = []
-        allSpans.reserveCapacity(oldSpans.count + spans.count)
-        allSpans.append(contentsOf: oldSpans[..<keep])
-        for span in spans {
-            lines.append(engine.fitLine(span, paragraph: measured, base: base, context: context))
-            allSpans.append(span)
-        }
-        if let resume {
-            for index in resume..<oldSpans.count {
-                var span = oldSpans[index]
+        // The old lines and spans keep..<tail give way to the new ones, and those from tail on
+        // are kept, shifted. Edited in place: new arrays cost two allocations per keystroke.
+        let tail = resume ?? state.spans.count
+        guard tail >= keep else {
+            // The new lines line up with an old line before the restart point (a full
+            // re-measure that agrees past the edit): the kept head and tail overlap, so the
+            // lines are put together as copies.
+            var lines = Array(state.lines[..<keep]), allSpans = Array(state.spans[..<keep])
+            for span in spans {
+                lines.append(engine.fitLine(span, paragraph: measured, base: base, context: context))
+                allSpans.append(span)
+            }
+            for index in tail..<state.spans.count {
+                var span = state.spans[index]
                 span.start += delta
                 span.end += delta
                 span.contentEnd += delta
                 span.reach += delta
                 allSpans.append(span)
-                lines.append(oldLines[index].shifted(by: delta))
+                lines.append(state.lines[index].shifted(by: delta))
+            }
+            state.range = range
+            state.spans = allSpans
+            state.lines = lines
+            return
+        }
+        state.spans.replaceSubrange(keep..<tail, with: spans)
+        state.lines.removeSubrange(keep..<tail)
+        for (index, span) in spans.enumerated() {
+            state.lines.insert(engine.fitLine(span, paragraph: measured, base: base, context: context), at: keep + index)
+        }
+        if delta != 0 {
+            for index in (keep + spans.count)..<state.spans.count {
+                state.spans[index].start += delta
+                state.spans[index].end += delta
+                state.spans[index].contentEnd += delta
+                state.spans[index].reach += delta
+                state.lines[index] = state.lines[index].shifted(by: delta)
             }
         }
         state.range = range
-        state.spans = allSpans
-        state.lines = lines
     }
 
     private func assemble() -> Layout {
@@ -449,10 +470,17 @@ extension Line {
         line.start += delta
         line.end += delta
         line.contentEnd += delta
-        for index in line.runs.indices {
-            line.runs[index].start += delta
-            line.runs[index].end += delta
-            for g in line.runs[index].glyphs.indices { line.runs[index].glyphs[g].cluster += delta }
+        // The previous layout still holds these arrays, so each is copied once, then shifted
+        // in a plain loop (an element-wise `runs[i].glyphs[g] +=` re-checked uniqueness of
+        // both arrays per glyph: a third of a keystroke in a long paragraph).
+        line.runs.withUnsafeMutableBufferPointer { runs in
+            for index in runs.indices {
+                runs[index].start += delta
+                runs[index].end += delta
+                runs[index].glyphs.withUnsafeMutableBufferPointer { glyphs in
+                    for g in glyphs.indices { glyphs[g].cluster += delta }
+                }
+            }
         }
         return line
     }

@@ -40,6 +40,15 @@ extension FontChain {
         return FontChain(reordered[0], fallbacks: Array(reordered.dropFirst()))
     }
 
+    /// Whether `prioritized(forLanguage:)` can change a chain for `language`: only for
+    /// Chinese, Japanese and Korean.
+    static func mayReorder(forLanguage language: String) -> Bool {
+        let primary = language.utf8.prefix { $0 != UInt8(ascii: "-") }
+        guard primary.count == 2 else { return false }
+        let tag = String(decoding: primary, as: UTF8.self).lowercased()
+        return tag == "ko" || tag == "ja" || tag == "zh"
+    }
+
     /// A font for CJK text: it has Han, kana or Hangul.
     static func isCJK(_ font: Font) -> Bool {
         font.covers("\u{4E00}") || font.covers("\u{3042}") || font.covers("\u{AC00}")
@@ -55,16 +64,6 @@ extension FontChain {
             if subtags.contains("hant") || subtags.contains("tw") || subtags.contains("mo") { return "TC" }
             return "SC"
         }
-    }
-
-    /// The chain and options a layout of `units` is made with: the caller's language, or
-    /// the one the text's scripts give (`ScriptLanguage`), and the chain ordered for it.
-    static func forLayout(_ units: [UInt16], fonts: FontChain, options: LayoutOptions) -> (FontChain, LayoutOptions) {
-        var options = options
-        if options.language == nil || options.language?.isEmpty == true {
-            options.language = ScriptLanguage.language(of: units)
-        }
-        return (fonts.prioritized(forLanguage: options.language), options)
     }
 }
 

@@ -17,6 +17,7 @@ public final class LayoutEngine {
     private let measurer: ParagraphMeasurer
     private var pieces: [LinePiece] = []
     private var breakScratch: [LinePiece] = []
+    private var candidateScratch: [Int] = []
     /// Hinted mode searches from the linear size (`LineFitter.fitMeasured(estimate:)`);
     /// false: a binary search over the whole grid, as before (for tests that compare them).
     var hintedSearchFromEstimate = true
@@ -25,8 +26,15 @@ public final class LayoutEngine {
         get { measurer.shaper.uncachedHinting }
         set { measurer.shaper.uncachedHinting = newValue }
     }
+    /// Tests: false measures ASCII text through the general itemizing path (`SimpleText`).
+    var simpleTextPath: Bool {
+        get { measurer.itemizer.simpleTextPath }
+        set { measurer.itemizer.simpleTextPath = newValue }
+    }
     /// Sizes the last hinted line fit measured (for tests and the benchmark driver).
     var lastHintedProbes = 0
+    /// The last chain ordered for a language (see `forLayout`).
+    var orderedChain: OrderedChain?
 
     /// - Parameter shapingCacheCapacity: How many shaped runs to keep for reuse (least
     ///   recently used out, see `ShapingCache`). 0, the default, shapes everything afresh:
@@ -53,7 +61,7 @@ public final class LayoutEngine {
     public func layout(_ text: String, fonts: FontChain, options: LayoutOptions) throws -> Layout {
         try options.validate()
         let units = Array(text.utf16)
-        let (fonts, options) = FontChain.forLayout(units, fonts: fonts, options: options)
+        let (fonts, options) = forLayout(units, fonts: fonts, options: options)
         let plan = try VariationPlan(options: options, fonts: fonts)
         let paragraphs = measureParagraphs(units, fonts: fonts, options: options, plan: plan)
         return BoxFitting(engine: self, text: text, paragraphs: paragraphs, fonts: fonts, options: options).layout()
@@ -128,6 +136,10 @@ public final class LayoutEngine {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: measured.missing.shifted(by: base))
             let spans = breakLines(measured, context: context, from: 0) { _ in false }
+            // Grown by doubling, not by one append at a time (5 reallocations at 280 units).
+            if lines.capacity < lines.count + spans.count {
+                lines.reserveCapacity(max(lines.count + spans.count, 2 * lines.capacity))
+            }
             for span in spans {
                 lines.append(fitLine(span, paragraph: measured, base: base, context: context))
             }
@@ -139,7 +151,9 @@ public final class LayoutEngine {
     }
 
     /// Everything fitting needs that is fixed for one layout.
-    struct FittingContext {
+    /// A class, not a struct: it holds some twenty references (chain, options, plan, style),
+    /// and sessions pass theirs to every line fit, where a struct would retain each of them.
+    final class FittingContext {
         let fonts: FontChain
         let options: LayoutOptions
         let minSize: Double
@@ -211,7 +225,7 @@ public final class LayoutEngine {
         breaker.exactAlways = options.widthMode == .hinted
         var spans: [LineSpan] = []
         spans.reserveCapacity(max(4, measured.length / 16))
-        breaker.breakLines(measured, from: start, into: &spans, stop: stop) { start, contentEnd in
+        breaker.breakLines(measured, from: start, into: &spans, candidates: &candidateScratch, stop: stop) { start, contentEnd in
             shaper.pieces(start, contentEnd, into: &breakScratch)
             if options.widthMode == .hinted,
                shaper.hintedPieces(&breakScratch, lineRange: start..<contentEnd, size: minSize) {

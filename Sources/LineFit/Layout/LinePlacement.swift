@@ -81,8 +81,9 @@ enum BlockStacking {
         var previousSize: Double? = nil
         let firstSize = lines.first(where: { !$0.flags.contains(.empty) })?.size ?? minSize
         var top = 0.0
-        for index in lines.indices {
-            var line = lines[index]
+        // Each line is edited where it stands: a copy out and back retained and released its
+        // arrays (runs, axis values) once more per line and keystroke.
+        func place(_ line: inout Line) {
             if line.flags.contains(.empty) {
                 line.size = emptySize ?? previousSize ?? firstSize
                 line.flags.remove(.heldAtMax)
@@ -101,8 +102,8 @@ enum BlockStacking {
             }
             if line.width > width { line.x = 0 }
             top += line.height
-            lines[index] = line
         }
+        for index in lines.indices { place(&lines[index]) }
         return top
     }
 }

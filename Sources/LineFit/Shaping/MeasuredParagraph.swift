@@ -130,12 +130,22 @@ final class ParagraphMeasurer {
         let length = units.count
         let content = 0..<contentLength
 
+        // ASCII content without CR LF: every unit is a grapheme cluster (UAX #29 keeps only
+        // CR LF together among ASCII characters), so ICU's grapheme pass is skipped.
+        let isSimpleASCII = itemizer.simpleTextPath && SimpleText.isASCIIWithoutCRLF(units, content)
         var isGraphemeStart = [Bool](repeating: false, count: length + 1)
         graphemeEnds.removeAll(keepingCapacity: true)
         if length > 0 { isGraphemeStart[0] = true }
-        graphemeBreaker.boundaries(in: units, range: content) { end, _ in
-            graphemeEnds.append(end)
-            isGraphemeStart[end] = true
+        if isSimpleASCII {
+            for end in content.lazy.map({ $0 + 1 }) {
+                graphemeEnds.append(end)
+                isGraphemeStart[end] = true
+            }
+        } else {
+            graphemeBreaker.boundaries(in: units, range: content) { end, _ in
+                graphemeEnds.append(end)
+                isGraphemeStart[end] = true
+            }
         }
         // The terminator is a cluster of its own (CR LF is one cluster).
         isGraphemeStart[length] = true
@@ -157,6 +167,11 @@ final class ParagraphMeasurer {
 
         var isWhitespace = [Bool](repeating: false, count: length)
         var i = 0
+        if isSimpleASCII {
+            for j in content { isWhitespace[j] = SimpleText.isASCIIWhitespace(units[j]) }
+            for j in contentLength..<length { isWhitespace[j] = true }
+            i = length
+        }
         while i < length {
             let (scalar, count) = UTF16Scalars.decode(units, at: i, limit: length)
             let white = i >= contentLength || UnicodeProperties.isWhitespace(scalar)

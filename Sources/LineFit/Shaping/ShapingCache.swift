@@ -54,6 +54,15 @@ final class ShapingCache {
     init(capacity: Int, glyphBudget: Int) {
         self.capacity = capacity
         self.glyphBudget = glyphBudget
+        // Sized for the capacity at once: growing rehashed every key (and copied the slot
+        // arrays) on the keystrokes that crossed a power of two, for an editor's first
+        // few hundred keystrokes.
+        let slots = min(capacity, 4_096)
+        entries.reserveCapacity(slots)
+        keys.reserveCapacity(slots)
+        values.reserveCapacity(slots)
+        previous.reserveCapacity(slots)
+        next.reserveCapacity(slots)
     }
 
     /// The glyphs for `key` (clusters relative to the item's start), marking them recently used.
