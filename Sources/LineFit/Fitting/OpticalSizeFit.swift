@@ -15,61 +15,56 @@
 /// width is linear again) cost no reshaping at all.
 extension LayoutEngine {
     func fitLineAtOpticalSizes(_ span: LineSpan, paragraph: MeasuredParagraph, base: Int, context: FittingContext) -> Line {
-        let options = context.options
         let plan = context.plan
-        let shaper = lineShaper(paragraph, context: context)
-        var pieces: [LinePiece] = []
-        shaper.pieces(span.start, span.contentEnd, into: &pieces)
-        let lineRange = span.start..<span.contentEnd
-        let paragraphOpsz = plan.opticalSize(for: context.minSize)
-        // Shaped pieces and their em width per opsz value; the paragraph's own is free.
-        var shapes: [Double: (pieces: [LinePiece], em: Double)] = [:]
-        if let paragraphOpsz {
-            shapes[paragraphOpsz] = (
-                pieces, paragraph.lineEmWidth(span.start, span.contentEnd, pieces: pieces, tracking: options.tracking))
+        let line = LineInstances(span, shaper: lineShaper(paragraph, context: context), tracking: context.options.tracking)
+        // The paragraph was measured at the minimum's opsz: that instance of the line is free.
+        if let paragraphOpsz = plan.opticalSize(for: context.minSize) {
+            line.remember(
+                paragraphOpsz,
+                (line.pieces, paragraph.lineEmWidth(span.start, span.contentEnd, pieces: line.pieces, tracking: context.options.tracking)))
         }
-        var probes = 0
-        func shape(at size: Double) -> (pieces: [LinePiece], em: Double) {
-            let opsz = plan.opticalSize(for: size) ?? size
-            if let known = shapes[opsz] { return known }
-            let varied = shaper.varied(pieces, lineRange: lineRange, variations: plan.settings(size: size))
-            let result = (varied, varied.width(tracking: options.tracking))
-            shapes[opsz] = result
-            probes += 1
-            return result
-        }
-        let minimumEm = shape(at: context.minSize).em
-        var estimate: Double?
-        if minimumEm > 0, !pieces.isEmpty {
-            let grid = context.fitter.grid
-            let linear = grid.size(at: grid.index(atOrBelow: options.width / minimumEm))
-            if linear > context.minSize {
-                estimate = SecantEstimate.estimate(
-                    grid: grid, target: options.width, lower: (context.minSize, minimumEm * context.minSize),
-                    upper: (linear, shape(at: linear).em * linear)) { size in shape(at: size).em * size }
-            } else {
-                estimate = linear
-            }
-        }
-        let fit: LineFitter.Fit
-        if pieces.isEmpty {
-            fit = context.fitter.fitLinear(emWidth: 0)
-        } else {
-            fit = context.fitter.fitMeasured(estimate: estimate) { size in shape(at: size).em * size }
-        }
-        let final = shape(at: fit.size).pieces
-        var line = placeLine(span, pieces: final, fit: fit, paragraph: paragraph, base: base, context: context)
-        line.axisValues = plan.reported(plan.settings(size: fit.size, width: plan.widthAxis?.defaultValue))
-        line.probes = probes
-        return line
+        let fit = opticalSizeFit(line, width: nil, context: context)
+        let pieces = line.isEmpty ? line.pieces : opticalShape(line, size: fit.size, width: nil, context: context).pieces
+        var placed = placeLine(span, pieces: pieces, fit: fit, paragraph: paragraph, base: base, context: context)
+        placed.axisValues = plan.reported(plan.settings(size: fit.size, width: plan.widthAxis?.defaultValue))
+        placed.probes = line.probes
+        return placed
     }
 
-    /// A line from its final pieces and fit: runs in visual order, metrics, flags.
+    /// The line at `size` with `opsz` following it (and `wdth` at `width`, when given).
+    func opticalShape(_ line: LineInstances, size: Double, width: Double?, context: FittingContext) -> LineInstances.Shape {
+        line.shape(context.plan.opticalSize(for: size) ?? -1, at: context.plan.settings(size: size, width: width))
+    }
+
+    /// The largest grid size at which the line fits at its own `opsz` (see the type's
+    /// comment): the regula falsi estimate, confirmed by the shared measured-width search.
+    func opticalSizeFit(_ line: LineInstances, width: Double?, context: FittingContext) -> LineFitter.Fit {
+        guard !line.isEmpty else { return context.fitter.fitLinear(emWidth: 0) }
+        let grid = context.fitter.grid
+        let available = context.options.width
+        func measured(_ size: Double) -> Double { opticalShape(line, size: size, width: width, context: context).em * size }
+        let minimumEm = opticalShape(line, size: context.minSize, width: width, context: context).em
+        var estimate: Double?
+        if minimumEm > 0 {
+            let linear = grid.size(at: grid.index(atOrBelow: available / minimumEm))
+            estimate = linear > context.minSize
+                ? SecantEstimate.estimate(
+                    grid: grid, target: available, lower: (context.minSize, minimumEm * context.minSize),
+                    upper: (linear, measured(linear)), measure: measured)
+                : linear
+        }
+        // The estimate has been measured on both sides already: no predicted probe.
+        return context.fitter.fitMeasured(estimate: estimate, predicting: false, measured)
+    }
+
+    /// A line from its final pieces and fit: runs in visual order, metrics, flags. `scale`
+    /// turns the pieces' positions into points: the size for pieces in em (the default), 1
+    /// for hinted pieces, already in points.
     func placeLine(
-        _ span: LineSpan, pieces: [LinePiece], fit: LineFitter.Fit, paragraph: MeasuredParagraph, base: Int,
-        context: FittingContext
+        _ span: LineSpan, pieces: [LinePiece], fit: LineFitter.Fit, scale: Double? = nil, paragraph: MeasuredParagraph,
+        base: Int, context: FittingContext
     ) -> Line {
-        let placed = context.placement.runs(pieces, size: fit.size, scale: fit.size, base: base)
+        let placed = context.placement.runs(pieces, size: fit.size, scale: scale ?? fit.size, base: base)
         let metrics = context.placement.verticalMetrics(pieces)
         var flags: Line.Flags = []
         if pieces.isEmpty { flags.insert(.empty) }

@@ -68,7 +68,12 @@ final class HarfBuzzShaper {
         }
         let scale = 1.0 / Double(font.unitsPerEm * 64)
         font.withDesignFont(style.variations) { hbFont in
-            run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
+            guard font.isVariable else {
+                return run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
+            }
+            RepeatedAdvances.withFont(over: hbFont) { memoized in
+                run(text, item: item, context: context, hbFont: memoized, style: style, scale: scale, into: &glyphs)
+            }
         }
         if let key, let cache {
             cache.insert(key, glyphs.map { $0.shifted(by: -item.lowerBound) })
