@@ -148,6 +148,8 @@ public final class LayoutEngine {
         let placement: LinePlacement
         let fontNames: [String]
         let plan: VariationPlan
+        /// Paragraphs at a second optical size, for the lines' starting estimates.
+        let opticalAnchors = OpticalAnchors()
 
         /// `plan` is the options' variable-font plan for `fonts`; nil makes it here, for
         /// callers whose options were already checked with these fonts (its errors are
