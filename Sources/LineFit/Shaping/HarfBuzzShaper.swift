@@ -67,8 +67,10 @@ final class HarfBuzzShaper {
             key = candidate
         }
         let scale = 1.0 / Double(font.unitsPerEm * 64)
+        // Read before the font's lock is taken (it may open the font).
+        let isVariable = font.isVariable
         font.withDesignFont(style.variations) { hbFont in
-            guard font.isVariable else {
+            guard isVariable else {
                 return run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
             }
             RepeatedAdvances.withFont(over: hbFont) { memoized in
