@@ -127,7 +127,7 @@ struct RenderOptions: ParsableArguments {
     /// Writes the requested pictures.
     func write(_ styled: StyledLayout, canvas: RenderCanvas?, highlights: [RangeHighlight] = []) throws {
         if let svg {
-            try save(Data(SVGRenderer(canvas: canvas).render(styled).utf8), to: svg)
+            try save(Data(SVGRenderer(canvas: canvas, highlights: highlights).render(styled).utf8), to: svg)
         }
         if let png {
             // Without a canvas the picture is as large as the text; check it before painting.

@@ -94,6 +94,8 @@ public struct TypingAnimation: Sendable {
         var transition: LayoutTransition?
         var startedAt = 0.0
         var typed = 0
+        // One frame's storage, reused: a frame allocates nothing for its glyphs and lines.
+        var frame = TransitionFrame(layouts[0])
         func progress(at time: Double) -> Double {
             guard duration > 0 else { return 1 }
             let t = min(1, max(0, (time - startedAt) / duration))
@@ -109,7 +111,11 @@ public struct TypingAnimation: Sendable {
                 startedAt = landsAt
                 typed += 1
             }
-            let frame = transition?.frame(at: progress(at: time)) ?? TransitionFrame(layouts[0])
+            if let transition {
+                transition.frame(at: progress(at: time), into: &frame)
+            } else {
+                frame = TransitionFrame(layouts[0])
+            }
             try body(index, frame)
         }
     }
