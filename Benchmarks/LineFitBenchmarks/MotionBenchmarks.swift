@@ -9,6 +9,9 @@
 //                                         a frame is the time / 100, read against
 //                                         keystroke-replay:<story-280> (target ≤ 0.1×, p99
 //                                         too), written into one reused frame
+//   motion:transition-frame-x10:<story-280>
+//                                         ten such frames a sample: a sample as long as a
+//                                         keystroke's, for comparing p99s
 //   motion:transition-frame-new-x100:<story-280>
 //                                         the same, a new frame value each time
 //   motion:transition-build:<story-280>   making that transition (glyph and line matching)
@@ -29,6 +32,16 @@ func registerMotionBenchmarks() {
         // one frame's storage as `TypingAnimation` draws them.
         for step in 1...100 {
             fixture.transition.frame(at: Double(step) / 101, into: &fixture.frame)
+            blackHole(fixture.frame.glyphs.count)
+        }
+    } setup: {
+        try TransitionFixture(job)
+    }
+    Benchmark("motion:transition-frame-x10:\(job.name)") { benchmark, fixture in
+        // Ten frames a sample: a sample about as long as a keystroke's, so that both meet the
+        // machine's interruptions equally often and their p99s compare.
+        for step in 1...10 {
+            fixture.transition.frame(at: Double(step) / 11, into: &fixture.frame)
             blackHole(fixture.frame.glyphs.count)
         }
     } setup: {

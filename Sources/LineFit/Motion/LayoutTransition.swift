@@ -95,8 +95,6 @@ public struct LayoutTransition: Sendable {
     /// glyphs and lines (a frame of static fonts allocates nothing at all).
     public func frame(at p: Double, into frame: inout TransitionFrame) {
         let p = p.isNaN ? 0 : min(1, max(0, p))
-        frame.glyphs.removeAll(keepingCapacity: true)
-        frame.lines.removeAll(keepingCapacity: true)
         frame.width = end.width
         frame.height = lerp(start.height, end.height, p)
         frame.fontNames = fontNames
@@ -113,6 +111,8 @@ public struct LayoutTransition: Sendable {
             return
         }
         frame.axisSets = p == 0 ? start.axisSets : end.axisSets
+        frame.glyphs.removeAll(keepingCapacity: true)
+        frame.lines.removeAll(keepingCapacity: true)
         var lineIndex = [Int](repeating: -1, count: lineTracks.count)
         frame.lines.reserveCapacity(lineTracks.count)
         for (index, track) in lineTracks.enumerated() {
@@ -148,41 +148,58 @@ public struct LayoutTransition: Sendable {
     /// so nothing is left out and the frame is one pass over the tracks: a glyph that does
     /// not move is copied, and sizes shared by a line's glyphs cost one `exp`.
     private func interiorFrame(at p: Double, into frame: inout TransitionFrame) {
-        for track in lineTracks { frame.lines.append(track.state(at: p)) }
+        // Every track gives one element, so the arrays are sized once (a frame written into
+        // again by the same transition keeps its counts) and then written in place.
+        if frame.lines.count != lineTracks.count {
+            frame.lines.removeAll(keepingCapacity: true)
+            frame.lines.append(contentsOf: repeatElement(Self.blankLine, count: lineTracks.count))
+        }
+        frame.lines.withUnsafeMutableBufferPointer { out in
+            for index in 0..<lineTracks.count { out[index] = lineTracks[index].state(at: p) }
+        }
         if axisPairs.count == 1 {
             frame.axisSets = axisPairs[0].staticSets
         } else {
             frame.axisSets = axisPairs.map { $0.values(at: p) }
         }
-        frame.glyphs.reserveCapacity(glyphTracks.count)
+        if frame.glyphs.count != glyphTracks.count {
+            frame.glyphs.removeAll(keepingCapacity: true)
+            frame.glyphs.append(contentsOf: repeatElement(Self.blankGlyph, count: glyphTracks.count))
+        }
         var cachedRatio = 0.0, cachedSize = (0.0, 0.0), cachedProgress = (size: 0.0, g: 0.0)
         let width = end.width
-        glyphTracks.withUnsafeBufferPointer { tracks in
-            for index in 0..<tracks.count {
-                let track = tracks[index]
-                var state: GlyphState
-                if let anchor = track.anchor {
-                    state = track.state(at: p, riding: tracks[anchor].state(at: p), anchorTrack: tracks[anchor], width: width)
-                } else if track.isStill {
-                    state = track.from
-                } else {
-                    if track.logRatio != cachedRatio || track.from.size != cachedSize.0 || track.to.size != cachedSize.1 {
-                        cachedRatio = track.logRatio
-                        cachedSize = (track.from.size, track.to.size)
-                        cachedProgress = sizeProgress(from: track.from.size, to: track.to.size, logRatio: track.logRatio, p: p)
+        frame.glyphs.withUnsafeMutableBufferPointer { out in
+            glyphTracks.withUnsafeBufferPointer { tracks in
+                for index in 0..<tracks.count {
+                    let track = tracks[index]
+                    var state: GlyphState
+                    if let anchor = track.anchor {
+                        state = track.state(at: p, riding: tracks[anchor].state(at: p), anchorTrack: tracks[anchor], width: width)
+                    } else if track.isStill {
+                        state = track.from
+                    } else {
+                        if track.logRatio != cachedRatio || track.from.size != cachedSize.0 || track.to.size != cachedSize.1 {
+                            cachedRatio = track.logRatio
+                            cachedSize = (track.from.size, track.to.size)
+                            cachedProgress = sizeProgress(from: track.from.size, to: track.to.size, logRatio: track.logRatio, p: p)
+                        }
+                        let g = cachedProgress.g
+                        state = GlyphState(
+                            x: lerp(track.from.x, track.to.x, g), y: lerp(track.from.y, track.to.y, g), size: cachedProgress.size,
+                            opacity: lerp(track.from.opacity, track.to.opacity, p), advance: lerp(track.from.advance, track.to.advance, g))
                     }
-                    let g = cachedProgress.g
-                    state = GlyphState(
-                        x: lerp(track.from.x, track.to.x, g), y: lerp(track.from.y, track.to.y, g), size: cachedProgress.size,
-                        opacity: lerp(track.from.opacity, track.to.opacity, p), advance: lerp(track.from.advance, track.to.advance, g))
+                    out[index] = AnimatedGlyph(
+                        fontIndex: track.fontIndex, id: track.id, cluster: track.cluster, indexInCluster: track.indexInCluster,
+                        x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: track.line,
+                        advance: state.advance, axes: track.axisPair)
                 }
-                frame.glyphs.append(AnimatedGlyph(
-                    fontIndex: track.fontIndex, id: track.id, cluster: track.cluster, indexInCluster: track.indexInCluster,
-                    x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: track.line,
-                    advance: state.advance, axes: track.axisPair))
             }
         }
     }
+
+    private static let blankGlyph = AnimatedGlyph(
+        fontIndex: 0, id: 0, cluster: nil, indexInCluster: 0, x: 0, y: 0, size: 0, opacity: 0, line: 0)
+    private static let blankLine = AnimatedLine(rect: LayoutRect(x: 0, y: 0, width: 0, height: 0), size: 0, presence: 0)
 
     /// How many glyphs move (present in both ends) and how many cross-fade.
     public var matchedGlyphCount: Int { glyphTracks.filter(\.isMatched).count }

@@ -62,6 +62,22 @@ import Testing
         try Self.checkTyping(options: options, fonts: fonts)
     }
 
+    /// Writing into one frame's storage, across transitions of different glyph counts, gives
+    /// the same frames as new values.
+    @Test func framesWrittenIntoReusedStorageAreTheSame() throws {
+        let session = try EditorSession(text: "", fonts: try TestFonts.chain(TestFonts.notoSans), options: LayoutOptions(width: 400, minSize: 14, maxSize: 120))
+        var reused = TransitionFrame(session.layout)
+        for character in "Summer nights, city" {
+            let before = session.layout
+            let result = try session.replace(session.utf16Count..<session.utf16Count, with: String(character))
+            let transition = LayoutTransition(from: before, to: result.layout, edit: result.edit)
+            for p in [0.3, 0, 0.7, 1, 0.5] {
+                transition.frame(at: p, into: &reused)
+                #expect(reused == transition.frame(at: p))
+            }
+        }
+    }
+
     /// At p = 1 a glyph's advance is exactly its layout's.
     @Test func advancesAreTheLayoutsAtTheEnds() throws {
         let fonts = try TestFonts.chain(TestFonts.notoSans)
