@@ -42,8 +42,9 @@ public struct TypingAnimation: Sendable {
     /// The frame rate and durations.
     public let timing: Timing
 
-    /// Types `text` in `style` with `options` (usually `style.layoutOptions(width:maxHeight:)`
-    /// with the picture's settings) and `fonts`.
+    /// Types `text` in `style` with `options` and `fonts`. `linefit --animate` passes the
+    /// picture's options (for a per-line-fill style: balanced breaks filling the canvas' text
+    /// area) with `stableBreaks` on, so that the lines before the caret stay while typing.
     public init(text: String, style: Style, options: LayoutOptions, fonts: FontChain, timing: Timing = Timing()) throws {
         guard timing.fps > 0, timing.fps <= 240 else {
             throw LineFitError.invalidOption(name: "fps", reason: "\(timing.fps) is not a frame rate from 1 to 240")
