@@ -43,21 +43,20 @@ let package = Package(
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
         ),
-        // Animated WebP (WebPAnimEncoder in libwebpmux; libwebpdemux decodes, for tests).
-        .systemLibrary(
-            name: "CWebPAnim",
-            pkgConfig: "libwebpmux",
-            providers: [.apt(["libwebp-dev"])]
-        ),
+        // zlib for the PNG encoder, libjpeg-turbo for JPEG, libwebp for WebP pictures and
+        // animated WebP (one module: WebPAnimEncoder in libwebpmux; libwebpdemux decodes, for tests).
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg62-turbo-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // Animated GIF through giflib.
         .systemLibrary(
             name: "CGIF",
             providers: [.apt(["libgif-dev"])]
         ),
-        // SVG and PNG pictures of a styled layout, and typing animations.
+        // SVG, PNG, JPEG and WebP pictures of a styled layout, and typing animations.
         .target(
             name: "LineFitRender",
-            dependencies: ["LineFit", "CPNG", "CWebPAnim", "CGIF"]
+            dependencies: ["LineFit", "CPNG", "CZlib", "CJPEG", "CWebP", "CGIF"]
         ),
         // linefit.h, the C API's one header, and the checks that pin its records' layout.
         .target(name: "CLineFit"),
@@ -86,7 +85,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LineFitRenderTests",
-            dependencies: ["LineFitRender", "LineFit", "LineFitTestSupport", "CWebPAnim", "CGIF"],
+            dependencies: ["LineFitRender", "LineFit", "LineFitTestSupport", "CWebP", "CGIF"],
             // Read and rewritten in place through #filePath (goldens have an accept switch),
             // so they are not bundled as resources.
             exclude: ["Fixtures", "Goldens"]

@@ -30,7 +30,10 @@ let package = Package(
         // package-benchmark only runs executables in this Benchmarks/ folder).
         .executableTarget(
             name: "bench-driver",
-            dependencies: [.product(name: "LineFit", package: "LineFit"), "TypeModeBaselines"],
+            dependencies: [
+                .product(name: "LineFit", package: "LineFit"), .product(name: "LineFitRender", package: "LineFit"),
+                "TypeModeBaselines",
+            ],
             path: "Sources/BenchDriver"
         ),
         // The figures of issue 8 (story-aware breaking) on the caption corpus.

@@ -2,8 +2,9 @@ import CLineFit
 import Foundation
 import LineFit
 
-/// The library's version string (`linefit_version`).
-let libraryVersion = "0.10.0"
+/// The library's version string (`linefit_version`): LineFit's own, so the C API, the Swift
+/// package and `linefit --version` always say the same.
+let libraryVersion = LineFit.version
 
 /// Strings handed to C with static storage: made once, never freed.
 private enum StaticStrings {

@@ -8,23 +8,16 @@ public enum PNGCodec {
         public var description: String
     }
 
-    /// Encodes straight RGBA bytes, rows top to bottom, as a PNG file's bytes.
-    public static func encode(rgba: [UInt8], width: Int, height: Int) throws -> Data {
+    /// Encodes straight RGBA bytes, rows top to bottom, as a PNG file's bytes (zlib `level`).
+    public static func encode(rgba: [UInt8], width: Int, height: Int, level: Int = PNGEncoder.defaultLevel) throws -> Data {
         guard width > 0, height > 0, rgba.count == width * height * 4 else {
             throw Failure(description: "cannot encode a \(width)x\(height) PNG from \(rgba.count) bytes")
         }
-        var image = makeImage(width: width, height: height)
-        var size: png_alloc_size_t = 0
-        // A first call without memory asks libpng how large the file will be.
-        guard png_image_write_to_memory(&image, nil, &size, 0, rgba, png_int_32(width * 4), nil) != 0, size > 0 else {
-            throw Failure(description: "libpng: " + message(&image))
+        return try rgba.withUnsafeBufferPointer { rgba in
+            try PNGEncoder(level: level, hasAlpha: true).encode(width: width, height: height) { row, output in
+                output.update(from: rgba.baseAddress! + row * width * 4, count: width * 4)
+            }
         }
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        let written = bytes.withUnsafeMutableBytes { buffer in
-            png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, rgba, png_int_32(width * 4), nil)
-        }
-        guard written != 0 else { throw Failure(description: "libpng: " + message(&image)) }
-        return Data(bytes.prefix(Int(size)))
     }
 
     /// Decodes a PNG file's bytes into straight RGBA, whatever colour type the file uses.
@@ -45,15 +38,6 @@ public enum PNGCodec {
         return (rgba, width, height)
     }
 
-    private static func makeImage(width: Int, height: Int) -> png_image {
-        var image = png_image()
-        image.version = cpng_image_version()
-        image.width = png_uint_32(width)
-        image.height = png_uint_32(height)
-        image.format = cpng_format_rgba()
-        return image
-    }
-
     /// libpng's message, then frees whatever it still holds for this image.
     private static func message(_ image: inout png_image) -> String {
         let text = withUnsafeBytes(of: image.message) { raw in
@@ -65,8 +49,12 @@ public enum PNGCodec {
 }
 
 extension RGBAImage {
-    /// The picture as a PNG file's bytes.
-    public func pngData() throws -> Data {
-        try PNGCodec.encode(rgba: straightRGBA, width: width, height: height)
+    /// The picture as a PNG file's bytes: RGB when every pixel is opaque, RGBA otherwise;
+    /// `level` is zlib's (0–9, higher is smaller and slower).
+    public func pngData(level: Int = PNGEncoder.defaultLevel) throws -> Data {
+        let channels = isOpaque ? 3 : 4
+        return try PNGEncoder(level: level, hasAlpha: channels == 4).encode(width: width, height: height) { row, output in
+            writeRow(row, channels: channels, into: output)
+        }
     }
 }

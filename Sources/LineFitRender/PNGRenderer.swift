@@ -44,8 +44,8 @@ public struct PNGRenderer: Sendable, Hashable {
     func render(
         _ scene: StoryScene, fills: [(StyleColor, OutlinePath)] = [], spotlights: [(Double, OutlinePath)] = []
     ) -> RGBAImage {
-        var image = RGBAImage(width: scene.width, height: scene.height)
-        if let backdrop = scene.backdrop { image.fill(backdrop) }
+        var image = scene.backdrop.map { RGBAImage(width: scene.width, height: scene.height, backdrop: $0) }
+            ?? RGBAImage(width: scene.width, height: scene.height)
 
         if !scene.backgrounds.isEmpty {
             let shapes = OutlinePath(elements: scene.backgroundPaths.flatMap(\.elements))

@@ -1,4 +1,4 @@
-import CWebPAnim
+import CWebP
 import Foundation
 
 /// Writes an animated WebP with libwebp's `WebPAnimEncoder`: frames are added with the time

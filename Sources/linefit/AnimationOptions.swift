@@ -24,26 +24,27 @@ struct AnimationOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: "Milliseconds the finished text is held at the end.")
     var holdMs: Int = 1500
 
-    @Option(parsing: .unconditional, help: "WebP quality, 0 to 100.")
-    var quality: Double = 80
+    /// The animated WebP's quality when `--quality` (a picture option shared with JPEG and
+    /// WebP pictures) is not given.
+    static let defaultQuality = 80
 
     var isAnimating: Bool { animate != nil || framesDir != nil }
 
     /// Checks the file name, folder, canvas and numbers before any work.
-    func check(canvas: RenderCanvas?) throws {
+    func check(canvas: RenderCanvas?, quality: Int?) throws {
         guard isAnimating else { return }
         guard canvas != nil else { throw CLIError(message: "--animate needs a canvas: use --canvas WxH, not none") }
-        _ = try format()
+        _ = try format(quality: quality)
         let timing = [("fps", fps, 1, 240), ("keystroke-ms", keystrokeMs, 0, 600_000), ("transition-ms", transitionMs, 0, 600_000), ("hold-ms", holdMs, 0, 600_000)]
         for (name, value, low, high) in timing where value < low || value > high {
             throw CLIError(message: "bad --\(name) \(value): use \(low) to \(high)")
         }
     }
 
-    private func format() throws -> AnimationRenderer.Format? {
-        guard (0...100).contains(quality) else { throw CLIError(message: "bad --quality \(quality): use 0 to 100") }
+    private func format(quality: Int?) throws -> AnimationRenderer.Format? {
+        try RenderOptions.checkQuality(quality)
         guard let animate else { return nil }
-        guard let chosen = AnimationRenderer.Format(path: animate, quality: quality) else {
+        guard let chosen = AnimationRenderer.Format(path: animate, quality: Double(quality ?? Self.defaultQuality)) else {
             throw CLIError(message: "cannot write \(animate): use a .webp or .gif file name for --animate")
         }
         try RenderOptions.checkFolder(of: animate)
@@ -51,9 +52,11 @@ struct AnimationOptions: ParsableArguments {
     }
 
     /// Types `text` and writes the animation and frames asked for.
-    func write(text: String, style: Style, options: LayoutOptions, fonts: FontChain, canvas: RenderCanvas?) throws {
+    func write(
+        text: String, style: Style, options: LayoutOptions, fonts: FontChain, canvas: RenderCanvas?, quality: Int?
+    ) throws {
         guard let canvas else { throw CLIError(message: "--animate needs a canvas: use --canvas WxH, not none") }
-        let format = try format()
+        let format = try format(quality: quality)
         var folder: URL?
         if let framesDir {
             let url = URL(fileURLWithPath: framesDir)

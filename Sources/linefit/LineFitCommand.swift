@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LineFit
+import LineFitRender
 
 @main
 struct LineFitCommand: ParsableCommand {
@@ -98,6 +99,10 @@ struct LineFitCommand: ParsableCommand {
     /// Errors are one line on stderr ("linefit: ...") and a non-zero exit; help and version
     /// go to stdout as usual.
     static func main() {
+        // `linefit batch ...` runs jobs; `linefit -- batch` lays out the word "batch".
+        if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "batch" {
+            BatchCommand.main(arguments: Array(CommandLine.arguments.dropFirst(2)))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -129,42 +134,21 @@ struct LineFitCommand: ParsableCommand {
                 return
             }
             let input = try InputText.read(argument: text)
-            let canvas = try render.resolveCanvas(always: animation.isAnimating)
-            // Bad ranges and animation files fail before any work and before anything is printed.
-            let decorations = try highlights.resolve(text: input, canvas: canvas)
-            try animation.check(canvas: canvas)
-            let overrides = StyleOverrides(
-                width: width, min: min, max: max, tracking: tracking, lineSpacing: lineSpacing, align: align, height: height)
-            var (style, options) = overrides.apply(to: try render.resolveStyle(canvas: canvas), canvas: canvas)
-            options.step = step
-            options.widthMode = hinted ? .hinted : .linear
-            options.baseDirection = direction.value
-            if let language {
-                guard Self.isLanguageTag(language) else {
-                    throw CLIError(message: "bad --language '\(language)': use a BCP 47 tag such as ko, ja or zh-Hans")
-                }
-                options.language = language
-            }
-            try BoxChoice(
-                breaks: breaks, fillBox: fillBox, noFillBox: noFillBox, height: height,
-                textArea: canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) },
-                isPicture: render.isRendering || animation.isAnimating, style: style
-            ).apply(to: &options)
-            // Animations type through an editor session: keep the breaks before the caret.
-            options.stableBreaks = stableBreaks || animation.isAnimating
-            options.verticalAlignment = verticalAlign
-            try VariationArguments(axes: axes, instance: instance, noOpticalSizing: noOpticalSizing, fit: fit)
-                .apply(to: &options, breaksGiven: breaks != nil, fillBoxGiven: fillBox)
-            let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
-            let styled = try style.layout(input, options: options, fonts: chain)
+            let story = try layOut(input)
+            let styled = story.styled
             let layout = styled.layout
+            if render.writesPictureToStandardOutput, json {
+                throw CLIError(message: "--json and -o - would both write to standard output")
+            }
             // Pictures first: when one cannot be written, the command fails with nothing on
             // standard output.
-            try render.write(styled, canvas: canvas, highlights: decorations)
+            try render.write(styled, canvas: story.canvas, highlights: story.highlights)
             if animation.isAnimating {
-                try animation.write(text: input, style: style, options: options, fonts: chain, canvas: canvas)
+                try animation.write(
+                    text: input, style: story.style, options: story.options, fonts: story.fonts, canvas: story.canvas,
+                    quality: render.quality)
             }
-            if render.writesPNGToStandardOutput {
+            if render.writesPictureToStandardOutput || render.writesPNGToStandardOutput {
                 // Standard output carries the picture; the table would corrupt it.
             } else if json {
                 let encoder = JSONEncoder()
@@ -177,6 +161,55 @@ struct LineFitCommand: ParsableCommand {
             throw CLIError(message: error.description)
         }
     }
+
+    /// The story these options describe, laid out: everything `run` does before printing and
+    /// writing. `linefit batch` parses each job with these same options and calls this, so an
+    /// option added here is a batch key at once. `engine` is the caller's (one per batch worker).
+    func layOut(_ input: String, engine: LayoutEngine? = nil) throws -> LaidOutStory {
+        let canvas = try render.resolveCanvas(always: animation.isAnimating)
+        // Bad ranges and animation files fail before any work and before anything is printed.
+        let decorations = try highlights.resolve(text: input, canvas: canvas)
+        try animation.check(canvas: canvas, quality: render.quality)
+        let overrides = StyleOverrides(
+            width: width, min: min, max: max, tracking: tracking, lineSpacing: lineSpacing, align: align, height: height)
+        var (style, options) = overrides.apply(to: try render.resolveStyle(canvas: canvas), canvas: canvas)
+        options.step = step
+        options.widthMode = hinted ? .hinted : .linear
+        options.baseDirection = direction.value
+        if let language {
+            guard Self.isLanguageTag(language) else {
+                throw CLIError(message: "bad --language '\(language)': use a BCP 47 tag such as ko, ja or zh-Hans")
+            }
+            options.language = language
+        }
+        try BoxChoice(
+            breaks: breaks, fillBox: fillBox, noFillBox: noFillBox, height: height,
+            textArea: canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) },
+            isPicture: render.isRendering || animation.isAnimating, style: style
+        ).apply(to: &options)
+        // Animations type through an editor session: keep the breaks before the caret.
+        options.stableBreaks = stableBreaks || animation.isAnimating
+        options.verticalAlignment = verticalAlign
+        try VariationArguments(axes: axes, instance: instance, noOpticalSizing: noOpticalSizing, fit: fit)
+            .apply(to: &options, breaksGiven: breaks != nil, fillBoxGiven: fillBox)
+        let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
+        let styled = try style.layout(input, options: options, fonts: chain, engine: engine)
+        return LaidOutStory(
+            styled: styled, canvas: canvas, highlights: decorations, style: style, options: options, fonts: chain)
+    }
+}
+
+/// What `LineFitCommand.layOut` made: the layout and everything writing its pictures and its
+/// animation needs.
+struct LaidOutStory {
+    var styled: StyledLayout
+    /// The picture's canvas; nil for `--canvas none` or when nothing is drawn.
+    var canvas: RenderCanvas?
+    var highlights: [RangeHighlight]
+    /// The style after the flags, scaled to the canvas.
+    var style: Style
+    var options: LayoutOptions
+    var fonts: FontChain
 }
 
 extension LineFitCommand {

@@ -17,6 +17,18 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Write the picture as PNG to this file, or to standard output for - (then nothing else is printed).")
     var png: String?
 
+    @Option(name: [.short, .long], help: "Write the picture to this file, PNG, JPEG or WebP by its extension (.png, .jpg, .webp); - writes it to standard output (then no table is printed) in --format.")
+    var output: String?
+
+    @Option(help: "Picture format for --output: png, jpeg or webp (default: by the file's extension; png for -).")
+    var format: String?
+
+    @Option(parsing: .unconditional, help: "Lossy quality, 0 to 100, of every lossy output: JPEG and WebP pictures (default 90) and the --animate WebP (default 80).")
+    var quality: Int?
+
+    @Option(help: "PNG zlib level, 0 to 9: 1 is fast, 9 the smallest file.")
+    var pngCompression: Int = PNGEncoder.defaultLevel
+
     @Option(help: "A style saved as JSON (see Style's Codable form); missing keys take the strong style's values.")
     var styleFile: String?
 
@@ -29,7 +41,10 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "Colour behind the text, in any --color form, or none (a style without one gets rounded line backgrounds).")
     var background: String?
 
-    var isRendering: Bool { svg != nil || png != nil }
+    var isRendering: Bool { svg != nil || png != nil || output != nil }
+
+    /// Whether the picture goes to standard output (`-o -`), which then carries nothing else.
+    var writesPictureToStandardOutput: Bool { output == "-" }
 
     /// `--png -`: the PNG goes to standard output.
     var writesPNGToStandardOutput: Bool { png == "-" }
@@ -77,7 +92,9 @@ struct RenderOptions: ParsableArguments {
     /// before any work and before anything is printed.
     func resolveCanvas(always: Bool = false) throws -> RenderCanvas? {
         guard isRendering || always else { return nil }
-        for path in [svg, png].compactMap({ $0 }) where path != "-" { try RenderOptions.checkFolder(of: path) }
+        _ = try encoding()
+        _ = try outputFormat()
+        for path in [svg, png, output].compactMap({ $0 }) where path != "-" { try RenderOptions.checkFolder(of: path) }
         guard let canvas else { return .story }
         if canvas.lowercased() == "none" { return nil }
         let parts = canvas.lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -117,11 +134,46 @@ struct RenderOptions: ParsableArguments {
             let paths = fallback.isEmpty
                 ? BundledFonts.fallbackNames(style.fallbacks, matchingWeight: primary.weightClass) : fallback
             for path in paths {
-                let loaded = try cache.font(path)
+                let loaded = try cache.font(path, deferred: true)
                 if !fonts.contains(loaded) { fonts.append(loaded) }
             }
         }
         return try FontChain(fonts: fonts)
+    }
+
+    /// --quality and --png-compression, checked.
+    func encoding() throws -> ImageEncoding {
+        try RenderOptions.checkQuality(quality)
+        guard (0...9).contains(pngCompression) else {
+            throw CLIError(message: "bad --png-compression \(pngCompression): use 0 (none) to 9 (smallest)")
+        }
+        return ImageEncoding(pngCompression: pngCompression, quality: quality ?? ImageEncoding.defaultQuality)
+    }
+
+    /// `--quality` is one option for pictures and animations alike (batch jobs have one
+    /// `quality` key), so it is checked in one place.
+    static func checkQuality(_ quality: Int?) throws {
+        guard let quality else { return }
+        guard (0...100).contains(quality) else { throw CLIError(message: "bad --quality \(quality): use 0 to 100") }
+    }
+
+    /// The format of --output: --format, else the file's extension; nil without --output.
+    func outputFormat() throws -> ImageFormat? {
+        guard let output else {
+            if let format { throw CLIError(message: "--format \(format) needs --output FILE or -o -") }
+            return nil
+        }
+        if let format {
+            guard let parsed = ImageFormat(name: format) else {
+                throw CLIError(message: "bad --format '\(format)': use png, jpeg or webp")
+            }
+            return parsed
+        }
+        if output == "-" { return .png }
+        guard let byExtension = ImageFormat(path: output) else {
+            throw CLIError(message: "cannot tell the picture format of \(output): end it in .png, .jpg or .webp, or give --format")
+        }
+        return byExtension
     }
 
     /// Writes the requested pictures.
@@ -129,21 +181,31 @@ struct RenderOptions: ParsableArguments {
         if let svg {
             try save(Data(SVGRenderer(canvas: canvas, highlights: highlights).render(styled).utf8), to: svg)
         }
-        if let png {
-            // Without a canvas the picture is as large as the text; check it before painting.
-            let picture = RenderCanvas.picture(of: styled, canvas: canvas)
-            do {
-                try picture.validate()
-            } catch {
-                throw CLIError(message: "cannot draw \(png): the picture would be \(picture.width)x\(picture.height) pixels, over the limit of \(RenderCanvas.largestSide) a side and 40 megapixels; give a --canvas")
-            }
+        let pictures = [(png, ImageFormat.png), (output, try outputFormat())].compactMap { path, format in
+            path.flatMap { path in format.map { (path, $0) } }
+        }
+        guard let firstPicture = pictures.first?.0 else { return }
+        // Without a canvas the picture is as large as the text; check it before painting.
+        let picture = RenderCanvas.picture(of: styled, canvas: canvas)
+        do {
+            try picture.validate()
+        } catch {
+            throw CLIError(message: "cannot draw \(firstPicture): the picture would be \(picture.width)x\(picture.height) pixels, over the limit of \(RenderCanvas.largestSide) a side and 40 megapixels; give a --canvas")
+        }
+        let image = PNGRenderer(canvas: canvas, highlights: highlights).render(styled)
+        let encoding = try encoding()
+        for (path, format) in pictures {
             let data: Data
             do {
-                data = try PNGRenderer(canvas: canvas, highlights: highlights).render(styled).pngData()
+                data = try image.encoded(as: format, encoding)
             } catch {
-                throw CLIError(message: "cannot encode \(png): \(error)")
+                throw CLIError(message: "cannot encode \(path): \(error)")
             }
-            try save(data, to: png)
+            if path == "-" {
+                FileHandle.standardOutput.write(data)
+            } else {
+                try save(data, to: path)
+            }
         }
     }
 
@@ -153,7 +215,7 @@ struct RenderOptions: ParsableArguments {
             return
         }
         do {
-            try data.write(to: URL(fileURLWithPath: path))
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
             throw CLIError(message: "cannot write \(path): \(reason)")

@@ -1,5 +1,5 @@
 import CGIF
-import CWebPAnim
+import CWebP
 import Foundation
 import LineFit
 @testable import LineFitRender

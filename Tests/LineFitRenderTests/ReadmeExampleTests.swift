@@ -32,6 +32,8 @@ import Testing
         #expect(svg.contains("<path") && !svg.contains("<text"))
         let png = try PNGRenderer(canvas: .story).render(story).pngData()
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let webp = try PNGRenderer(canvas: .story).render(story).encoded(as: .webp)
+        #expect(webp.starts(with: Array("RIFF".utf8)) && webp[8..<12].elementsEqual("WEBP".utf8))
         let rects = story.layout.rects(for: 5..<12)
         #expect(rects.count == 1)
     }

@@ -367,6 +367,15 @@ class Errors(unittest.TestCase):
         self.assertEqual(lib.linefit_abi_version(), linefit.ABI_VERSION)
         self.assertRegex(linefit.version(), r"^\d+\.\d+\.\d+")
 
+    def test_version_is_the_swift_package_version(self):
+        # Read independently: the source line of LineFit.version, and what the CLI prints.
+        with open(os.path.join(ROOT, "Sources", "LineFit", "Layout", "Version.swift")) as source:
+            declared = [line.split('"')[1] for line in source if line.startswith("public let version = ")]
+        self.assertEqual(len(declared), 1)
+        self.assertEqual(linefit.version(), declared[0])
+        printed = subprocess.run([cli_path(), "--version"], capture_output=True, check=True, text=True).stdout.strip()
+        self.assertEqual(linefit.version(), printed)
+
 
 def png_chunks(data):
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"

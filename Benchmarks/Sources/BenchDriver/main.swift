@@ -2,6 +2,8 @@
 //
 //   bench-driver check                     corpus lengths, and LineFit's lines against the
 //                                          naive reference's on every story text
+//   bench-driver picture [RUNS]            the pinned picture (Strong, 1080x1920) as PNG, JPEG
+//                                          and WebP: minimum time of layout+raster+encode, size
 //   bench-driver loop OP JOB N             the operation N times, for valgrind --tool=callgrind
 //                                          (instruction counts; perf counters are not available
 //                                          on these machines). OP: fresh, hinted, hinted-cold,
@@ -295,6 +297,7 @@ func variable() throws {
 let arguments = CommandLine.arguments.dropFirst()
 switch arguments.first {
 case "check": try check()
+case "picture": try PinnedPicture.report(runs: arguments.count > 1 ? Int(Array(arguments)[1]) ?? 10 : 10)
 case "variable": try variable()
 case "loop" where arguments.count == 4: try loop(Array(arguments)[1], Array(arguments)[2], Int(Array(arguments)[3]) ?? 1)
 case "capi" where (2...4).contains(arguments.count):  // see CAPIComparison.swift
@@ -305,6 +308,6 @@ case "capi-loop" where arguments.count == 5:
     let values = Array(arguments)
     try capiLoop(values[1], library: values[2], jobName: values[3], count: Int(values[4]) ?? 1)
 default:
-    print("usage: bench-driver check | loop OP JOB N (see the top of main.swift) | capi LIB [JOB] [ROUNDS] | capi-loop swift|c|c-copy LIB JOB N")
+    print("usage: bench-driver check | picture [RUNS] | variable | loop OP JOB N (see the top of main.swift) | capi LIB [JOB] [ROUNDS] | capi-loop swift|c|c-copy LIB JOB N")
     exit(2)
 }

@@ -1,59 +1,115 @@
 import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// One font face, loaded once and shared by every layout that uses it.
 ///
-/// A `Font` owns its FreeType library, face and HarfBuzz font; nothing else holds those
-/// handles. FreeType faces must not be used from two threads at once, so every use of them
-/// goes through one lock per font: a `Font` is safe to share between threads and sessions,
-/// and two threads shaping with the same font take turns. Coverage queries go through a
-/// separate HarfBuzz font on HarfBuzz's own OpenType functions, which are thread-safe and
-/// need no lock.
+/// A `Font` owns its FreeType library, face and HarfBuzz font (a `FontFace`); nothing else
+/// holds those handles. The file is mapped, not read (`FontBytes`). A font made with
+/// `FontCache.font(_:deferred:)` opens the face only when something first asks about it, so a
+/// fallback font that no text needs is never opened: a Latin caption never touches the emoji
+/// or CJK files.
+///
+/// FreeType faces must not be used from two threads at once, so every use of them goes
+/// through one lock per font: a `Font` is safe to share between threads and sessions, and two
+/// threads shaping with the same font take turns. Opening on first use happens once, under
+/// the same lock. Coverage queries go through a separate HarfBuzz font on HarfBuzz's own
+/// OpenType functions, which are thread-safe and need no lock.
 public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The name the caller gave: the path as given, or the name passed with the bytes.
     public let name: String
     /// The face inside the file (0 unless the file is a collection).
     public let faceIndex: Int
     /// Design units per em, from the `head` table.
-    public let unitsPerEm: Int
+    public var unitsPerEm: Int { opened?.unitsPerEm ?? Font.inertUnitsPerEm }
     /// Vertical metrics in design units (ascender up, descender down, both positive).
-    public let metrics: FontMetrics
+    public var metrics: FontMetrics { opened?.metrics ?? .inert }
     /// Family and style names as FreeType reports them.
-    public let familyName: String
+    public var familyName: String { opened?.familyName ?? "" }
     /// The style name ("Regular", "Bold") as FreeType reports it.
-    public let styleName: String
+    public var styleName: String { opened?.styleName ?? "" }
     /// How many faces the file holds (more than one for a collection such as `.ttc`).
-    public let faceCount: Int
+    public var faceCount: Int { opened?.faceCount ?? 1 }
     /// True for colour fonts without outlines (CBDT/sbix bitmaps, such as Noto Color Emoji).
-    public let isBitmapOnly: Bool
+    public var isBitmapOnly: Bool { opened?.isBitmapOnly ?? false }
     /// True when the font has colour glyphs (CBDT, sbix or COLR).
-    public let hasColor: Bool
+    public var hasColor: Bool { opened?.hasColor ?? false }
     /// The axes of a variable font (`fvar`), in table order; empty for a static font.
-    public let variationAxes: [VariationAxis]
+    public var variationAxes: [VariationAxis] {
+        if deferredWithoutVariations { return [] }
+        return opened?.variationAxes ?? []
+    }
     /// The font's named instances (`fvar`), such as "Bold".
-    public let namedInstances: [NamedInstance]
+    public var namedInstances: [NamedInstance] {
+        if deferredWithoutVariations { return [] }
+        return opened?.namedInstances ?? []
+    }
+
+    /// Why a font opened on first use could not be opened (a broken file found late); nil
+    /// when it opened or has not been needed yet. Such a font covers no character, so text
+    /// falls through to the next font of the chain and nothing is lost.
+    public var loadError: LineFitError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
+
+    /// What a font that could not be opened reports as units per em (any positive value: it
+    /// covers nothing, so no glyph of it is ever measured).
+    static let inertUnitsPerEm = 1000
 
     private let lock = NSLock()
-    private let storage: UnsafeMutableRawBufferPointer
-    private let library: FT_Library
-    private let face: FT_Face
-    /// Shapes in design units (FreeType at ppem = unitsPerEm, unhinted), or with HarfBuzz's
-    /// own metrics for bitmap-only faces, which FreeType cannot scale to arbitrary sizes.
-    private let designFont: OpaquePointer
-    /// HarfBuzz's OpenType functions: lock-free cmap lookups for coverage.
-    private let coverageFont: OpaquePointer
-    private var hinted: HintedSizes?
-    private var hintedUnavailable = false
-    private var hintedFace: FT_Face?
-    /// The axis values `face` and `designFont` are set to now (see `FontVariations.swift`):
-    /// one face per font, its coordinates switched under the lock when a caller asks for
-    /// other ones, rather than a face per instance, because optical sizes and width axes
-    /// visit a new instance per probe and a face costs a parse of the font.
-    private var appliedVariations = VariationSettings.none
+    /// The file to open on first use; nil for fonts opened at once.
+    private let deferredPath: String?
+    /// 0: not opened yet; 1: opened (`face` and `coverageFont` set); 2: failed (`failure` set).
+    /// Written once under `lock`, read without it (acquire pairs with the writer's release).
+    private let state = Atomic<Int>(0)
+    private var face: FontFace?
+    /// The face's coverage font, kept apart so the lock-free coverage path does no reference
+    /// counting on `face` (worker threads share fonts; a shared count is a contended line).
+    private var coverageFont: OpaquePointer?
+    private var failure: LineFitError?
+    /// A deferred font whose table directory has no `fvar`: it answers that it has no axes
+    /// without being opened (every layout asks every font of its chain).
+    private let deferredWithoutVariations: Bool
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
     /// `name` is what layouts report as the font's name (the path when nil).
     public convenience init(path: String, faceIndex: Int = 0, name: String? = nil) throws {
+        try Font.checkExists(path)
+        try self.init(opening: try FontBytes(mapping: path), name: name ?? path, faceIndex: faceIndex)
+    }
+
+    /// Loads a face from font bytes; `name` identifies it in layouts and errors.
+    public convenience init(data: Data, name: String, faceIndex: Int = 0) throws {
+        guard !data.isEmpty else {
+            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is empty")
+        }
+        try self.init(opening: FontBytes(copying: data), name: name, faceIndex: faceIndex)
+    }
+
+    private init(opening bytes: FontBytes, name: String, faceIndex: Int) throws {
+        self.name = name
+        self.faceIndex = faceIndex
+        deferredPath = nil
+        deferredWithoutVariations = false
+        let opened = try FontFace(bytes: bytes, name: name, faceIndex: faceIndex)
+        face = opened
+        coverageFont = opened.coverageFont
+        state.store(1, ordering: .releasing)
+    }
+
+    /// A font whose file is opened when the font is first asked about (see `FontCache`). Only
+    /// that the file exists is checked now, and its table directory read for `fvar`.
+    init(deferredPath path: String, faceIndex: Int = 0, name: String? = nil) throws {
+        try Font.checkExists(path)
+        self.name = name ?? path
+        self.faceIndex = faceIndex
+        deferredPath = path
+        deferredWithoutVariations = FontFileTables.tags(path: path, faceIndex: faceIndex).map { !$0.contains("fvar") } ?? false
+    }
+
+    private static func checkExists(_ path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw LineFitError.fontNotFound(path: path)
@@ -61,126 +117,73 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         if let reason = FontFileCheck.unreadableReason(path, isDirectory: isDirectory.boolValue) {
             throw LineFitError.fontUnreadable(path: path, reason: reason)
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch {
-            throw LineFitError.fontUnreadable(path: path, reason: FontFileCheck.readFailure(error))
-        }
-        try self.init(data: data, name: name ?? path, faceIndex: faceIndex)
     }
 
     /// The largest face index of a font collection (FreeType's 16-bit face number).
     public static let largestFaceIndex = 0xFFFF
 
-    /// Loads a face from font bytes; `name` identifies it in layouts and errors.
-    public init(data: Data, name: String, faceIndex: Int = 0) throws {
-        self.name = name
-        self.faceIndex = faceIndex
-        guard !data.isEmpty else {
-            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is empty")
-        }
-        guard faceIndex >= 0 else {
-            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "negative face index")
-        }
-        // FreeType reads the bits above 16 as a named-instance index, HarfBuzz takes 32 bits,
-        // and blobs are sized in 32 bits: reject what they cannot take instead of trapping.
-        guard faceIndex <= Self.largestFaceIndex else {
-            throw LineFitError.fontInvalid(
-                path: name, faceIndex: faceIndex, reason: "face index above \(Self.largestFaceIndex)")
-        }
-        guard data.count <= Int(UInt32.max) else {
-            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "the file is larger than 4 GB")
-        }
-        if let problem = data.withUnsafeBytes({ FontTableCheck.problem(in: $0, faceIndex: faceIndex) }) {
-            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: problem)
-        }
-        storage = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
-        data.copyBytes(to: storage)
+    /// Whether the face has been opened (always true for fonts not made deferred).
+    public var isOpen: Bool { state.load(ordering: .acquiring) == 1 }
 
-        var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else {
-            storage.deallocate()
-            throw LineFitError.library(name: "FT_Init_FreeType", code: -1)
-        }
-        library = lib
-        var newFace: FT_Face?
-        let error = FT_New_Memory_Face(
-            lib, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-            FT_Long(data.count), FT_Long(faceIndex), &newFace)
-        guard error == 0, let newFace else {
-            FT_Done_FreeType(lib)
-            storage.deallocate()
-            throw LineFitError.fontInvalid(
-                path: name, faceIndex: faceIndex, reason: FreeTypeError.message(error))
-        }
-        face = newFace
-        let rec = newFace.pointee
-        faceCount = max(1, Int(rec.num_faces))
-        // FreeType reports 0 units per em for bitmap-only faces; HarfBuzz reads `head` itself.
-        let blob = hb_blob_create(
-            storage.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
-            HB_MEMORY_MODE_READONLY, nil, nil)
-        let otFace = hb_face_create(blob, UInt32(faceIndex))
-        hb_blob_destroy(blob)
-        let upem = Int(rec.units_per_EM != 0 ? UInt32(rec.units_per_EM) : hb_face_get_upem(otFace))
-        let scalable = (rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
-        isBitmapOnly = !scalable
-        hasColor = (rec.face_flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0
-        familyName = rec.family_name.map { String(cString: $0) } ?? ""
-        styleName = rec.style_name.map { String(cString: $0) } ?? ""
-        guard upem > 0 else {
-            hb_face_destroy(otFace)
-            FT_Done_Face(newFace)
-            FT_Done_FreeType(lib)
-            storage.deallocate()
-            throw LineFitError.fontInvalid(path: name, faceIndex: faceIndex, reason: "units per em is 0")
-        }
-        unitsPerEm = upem
-        metrics = FontMetrics(face: newFace)
-
-        if scalable {
-            // At ppem = unitsPerEm and no hinting, FreeType's 26.6 advances are design units × 64.
-            FT_Set_Char_Size(newFace, 0, FT_F26Dot6(upem * 64), 72, 72)
-            let font = hb_ft_font_create_referenced(newFace)!
-            hb_ft_font_set_load_flags(font, Int32(FT_LOAD_NO_HINTING))
-            designFont = font
-        } else {
-            let hbFace = hb_ft_face_create_referenced(newFace)!
-            let font = hb_font_create(hbFace)!
-            hb_face_destroy(hbFace)
-            hb_font_set_scale(font, Int32(upem * 64), Int32(upem * 64))
-            designFont = font
-        }
-        variationAxes = scalable ? FontVariationTable.axes(otFace) : []
-        namedInstances = FontVariationTable.namedInstances(otFace, axes: variationAxes)
-        coverageFont = hb_font_create(otFace)!
-        hb_face_destroy(otFace)
+    /// Opens a deferred font now, throwing what opening it found wrong.
+    func open() throws {
+        _ = opened
+        if let failure = loadError { throw failure }
     }
 
-    deinit {
-        hb_font_destroy(coverageFont)
-        hb_font_destroy(designFont)
-        hinted = nil  // its face belongs to `library`, released below
-        if let hintedFace { FT_Done_Face(hintedFace) }
-        FT_Done_Face(face)
-        FT_Done_FreeType(library)
-        storage.deallocate()
+    /// The opened face, opening it on first use; nil when it cannot be opened.
+    private var opened: FontFace? {
+        switch state.load(ordering: .acquiring) {
+        case 1: return face
+        case 2: return nil
+        default:
+            lock.lock()
+            defer { lock.unlock() }
+            return openLocked()
+        }
     }
 
-    /// The glyph the font's cmap gives for a code point, if any. Thread-safe, lock-free.
+    private func openLocked() -> FontFace? {
+        if let face { return face }
+        if failure != nil { return nil }
+        do {
+            let path = deferredPath ?? name
+            let opened = try FontFace(bytes: try FontBytes(mapping: path), name: name, faceIndex: faceIndex)
+            face = opened
+            coverageFont = opened.coverageFont
+            state.store(1, ordering: .releasing)
+            return opened
+        } catch let error as LineFitError {
+            failure = error
+        } catch {
+            failure = .fontUnreadable(path: name, reason: "\(error)")
+        }
+        state.store(2, ordering: .releasing)
+        return nil
+    }
+
+    /// The glyph the font's cmap gives for a code point, if any. Thread-safe, lock-free once
+    /// the font is open.
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
+        let coverage: OpaquePointer
+        if state.load(ordering: .acquiring) == 1, let ready = coverageFont {
+            coverage = ready
+        } else {
+            guard let opened else { return nil }
+            coverage = opened.coverageFont
+        }
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(coverageFont, scalar.value, &glyph) != 0 ? glyph : nil
+        return hb_font_get_nominal_glyph(coverage, scalar.value, &glyph) != 0 ? glyph : nil
     }
 
     /// The caret positions inside a ligature glyph from `GDEF` (design units from the
     /// glyph's origin, in the font's order), empty when the font gives none. Thread-safe.
     public func ligatureCarets(glyph: UInt32, rightToLeft: Bool = false) -> [Int] {
+        guard let coverage = opened?.coverageFont else { return [] }
         var count: UInt32 = 8
         var carets = [hb_position_t](repeating: 0, count: 8)
         let total = hb_ot_layout_get_ligature_carets(
-            coverageFont, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, &carets)
+            coverage, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR, glyph, 0, &count, &carets)
         return carets.prefix(Int(min(count, total))).map(Int.init)
     }
 
@@ -189,21 +192,32 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         glyph(for: scalar) != nil
     }
 
+    /// The opened face under the lock. Only fonts that cover some text reach the shaper and
+    /// the renderers, and a font that covers text is open.
+    private func withOpenedLocked<R>(_ body: (FontFace) throws -> R) rethrows -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let face = openLocked() else {
+            preconditionFailure("\(name) is used for text but could not be opened: \(failure.map { "\($0)" } ?? "")")
+        }
+        return try body(face)
+    }
+
     /// Runs `body` with exclusive use of the unhinted design-unit HarfBuzz font, set to
     /// `variations` (ignored by a static font).
     func withDesignFont<R>(_ variations: VariationSettings = .none, _ body: (OpaquePointer) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        applyVariationsLocked(variations)
-        return try body(designFont)
+        try withOpenedLocked { face in
+            applyVariationsLocked(variations, to: face)
+            return try body(face.designFont)
+        }
     }
 
-    private func applyVariationsLocked(_ variations: VariationSettings) {
-        guard isVariable else { return }
+    private func applyVariationsLocked(_ variations: VariationSettings, to face: FontFace) {
+        guard !face.variationAxes.isEmpty else { return }
         let effective = effectiveVariations(variations)
-        guard effective != appliedVariations else { return }
-        FontVariationTable.apply(effective, axes: variationAxes, hbFont: designFont)
-        appliedVariations = effective
+        guard effective != face.appliedVariations else { return }
+        FontVariationTable.apply(effective, axes: face.variationAxes, hbFont: face.designFont)
+        face.appliedVariations = effective
     }
 
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
@@ -212,10 +226,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// unhinted shaping stays exact meanwhile. Sizes and advances stay cached between calls
     /// (`HintedSizes`).
     func withHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isBitmapOnly, let hinted = hintedSizesLocked() else { return try body(nil) }
-        return try body(hinted.font(at: size))
+        try withOpenedLocked { face in
+            guard let hinted = face.hintedSizesLocked() else { return try body(nil) }
+            return try body(hinted.font(at: size))
+        }
     }
 
     /// The hinted font for a variable font at `variations`: the second face's coordinates are
@@ -224,33 +238,32 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     func withVariedHintedFont<R>(
         size: Double, variations: VariationSettings, _ body: (OpaquePointer?) throws -> R
     ) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isBitmapOnly, let hinted = hintedFaceLocked() else { return try body(nil) }
-        if isVariable { FontVariationTable.apply(designCoordinates(variations), face: hinted) }
-        guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
-        let font = hb_ft_font_create_referenced(hinted)!
-        hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
-        defer { hb_font_destroy(font) }
-        return try body(font)
+        try withOpenedLocked { face in
+            guard !face.isBitmapOnly, let hinted = face.hintedFaceLocked() else { return try body(nil) }
+            if !face.variationAxes.isEmpty {
+                FontVariationTable.apply(designCoordinates(variations), face: hinted)
+            }
+            guard FT_Set_Char_Size(hinted, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
+            let font = hb_ft_font_create_referenced(hinted)!
+            hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
+            defer { hb_font_destroy(font) }
+            return try body(font)
+        }
     }
 
     /// Runs `body` with exclusive use of the FreeType face (for outlines and bitmaps), set
     /// to `variations`.
     func withFace<R>(_ variations: VariationSettings = .none, _ body: (FT_Face) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        applyVariationsLocked(variations)
-        return try body(face)
+        try withOpenedLocked { face in
+            applyVariationsLocked(variations, to: face)
+            return try body(face.face)
+        }
     }
 
     /// What a hinted size resolves to in FreeType (`HintedSizeKey`): sizes with one key
     /// shape identically, so a search can measure each key once. Nil when not hintable.
     func hintedSizeKey(_ size: Double) -> HintedSizeKey? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isBitmapOnly, let hinted = hintedSizesLocked() else { return nil }
-        return hinted.key(at: size)
+        withOpenedLocked { face in face.hintedSizesLocked()?.key(at: size) }
     }
 
     /// A nearly exact hinted width, for the measured search to probe cheaply: the glyphs'
@@ -259,62 +272,41 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// by HarfBuzz's rounding of each adjustment, so a size found with it is confirmed by
     /// shaping. Nil when the font cannot be hinted.
     func approximateHintedWidth(_ glyphs: [UInt32], adjustmentEm: Double, size: Double) -> Double? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !isBitmapOnly, let hinted = hintedSizesLocked(),
-              let (sum, scale) = hinted.advanceSum(glyphs, at: size) else { return nil }
-        return Double(sum) / 64 + adjustmentEm * Double(scale) / 64
+        withOpenedLocked { face in
+            guard let hinted = face.hintedSizesLocked(),
+                  let (sum, scale) = hinted.advanceSum(glyphs, at: size) else { return nil }
+            return Double(sum) / 64 + adjustmentEm * Double(scale) / 64
+        }
     }
 
     /// The glyphs' unhinted advances without positioning, in em (design advances / upem).
     func nominalAdvanceEm(_ glyphs: [UInt32]) -> Double {
-        lock.lock()
-        defer { lock.unlock() }
-        var sum = 0
-        for glyph in glyphs { sum += Int(hb_font_get_glyph_h_advance(designFont, glyph)) }
-        return Double(sum) / Double(unitsPerEm * 64)
+        withOpenedLocked { face in
+            var sum = 0
+            for glyph in glyphs { sum += Int(hb_font_get_glyph_h_advance(face.designFont, glyph)) }
+            return Double(sum) / Double(face.unitsPerEm * 64)
+        }
     }
 
     /// The hinted font made from scratch at `size` (a new face and HarfBuzz font, nothing
     /// cached), as hinted mode shaped before `HintedSizes`: tests compare the two.
     func withUncachedHintedFont<R>(size: Double, _ body: (OpaquePointer?) throws -> R) rethrows -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        var scratch: FT_Face?
-        guard !isBitmapOnly, FT_New_Memory_Face(
-            library, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-            FT_Long(storage.count), FT_Long(faceIndex), &scratch) == 0, let scratch else { return try body(nil) }
-        defer { FT_Done_Face(scratch) }
-        guard FT_Set_Char_Size(scratch, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
-        let font = hb_ft_font_create_referenced(scratch)!
-        hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
-        defer { hb_font_destroy(font) }
-        return try body(font)
+        try withOpenedLocked { face in
+            guard !face.isBitmapOnly, let scratch = face.newFace() else { return try body(nil) }
+            defer { FT_Done_Face(scratch) }
+            guard FT_Set_Char_Size(scratch, 0, FixedPoint.f26Dot6(size), 72, 72) == 0 else { return try body(nil) }
+            let font = hb_ft_font_create_referenced(scratch)!
+            hb_ft_font_set_load_flags(font, Int32(FT_LOAD_DEFAULT))
+            defer { hb_font_destroy(font) }
+            return try body(font)
+        }
     }
 
     /// Hinted advances FreeType has computed for this font so far (cache misses; for tests).
     var hintedAdvanceLoads: Int {
         lock.lock()
         defer { lock.unlock() }
-        return hinted?.advanceLoads ?? 0
-    }
-
-    private func hintedSizesLocked() -> HintedSizes? {
-        if let hinted { return hinted }
-        if hintedUnavailable { return nil }
-        hinted = HintedSizes(library: library, bytes: storage, faceIndex: faceIndex)
-        hintedUnavailable = hinted == nil
-        return hinted
-    }
-
-    private func hintedFaceLocked() -> FT_Face? {
-        if let hintedFace { return hintedFace }
-        var newFace: FT_Face?
-        guard FT_New_Memory_Face(
-            library, storage.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-            FT_Long(storage.count), FT_Long(faceIndex), &newFace) == 0 else { return nil }
-        hintedFace = newFace
-        return newFace
+        return face?.hintedSizesIfMade?.advanceLoads ?? 0
     }
 
     public var description: String { "Font(\(name))" }
@@ -336,5 +328,18 @@ enum FreeTypeError {
             if let text = FT_Error_String(code) { return String(cString: text) }
             return "FreeType error \(code)"
         }
+    }
+}
+
+extension FontMetrics {
+    /// The metrics of a font that could not be opened: all zero, as it covers nothing.
+    static let inert = FontMetrics(ascender: 0, descender: 0, lineGap: 0, capHeight: 0, source: .hhea)
+
+    private init(ascender: Int, descender: Int, lineGap: Int, capHeight: Int, source: Source) {
+        self.ascender = ascender
+        self.descender = descender
+        self.lineGap = lineGap
+        self.capHeight = capHeight
+        self.source = source
     }
 }

@@ -41,10 +41,10 @@ final class HintedSizes {
     /// Hinted advances FreeType computed (misses), for tests.
     private(set) var advanceLoads = 0
 
-    init?(library: FT_Library, bytes: UnsafeMutableRawBufferPointer, faceIndex: Int) {
+    init?(library: FT_Library, bytes: UnsafeRawBufferPointer, faceIndex: Int) {
         var newFace: FT_Face?
-        guard FT_New_Memory_Face(
-            library, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+        guard let base = bytes.baseAddress, FT_New_Memory_Face(
+            library, base.assumingMemoryBound(to: FT_Byte.self),
             FT_Long(bytes.count), FT_Long(faceIndex), &newFace) == 0, let newFace else { return nil }
         face = newFace
         parent = hb_ft_font_create_referenced(newFace)!

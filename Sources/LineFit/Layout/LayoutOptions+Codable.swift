@@ -14,33 +14,28 @@ extension LayoutOptions: Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = LayoutOptions(width: 1, minSize: 1, maxSize: 1)
-        if let version = try c.decodeIfPresent(Int.self, forKey: .version), version > Self.codingVersion {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: c,
-                debugDescription: "options version \(version) is newer than this LineFit reads (\(Self.codingVersion))")
-        }
+        try c.checkVersion(at: .version, readable: Self.codingVersion, what: "options")
         self.init(
             width: try c.decode(Double.self, forKey: .width),
             minSize: try c.decode(Double.self, forKey: .minSize),
             maxSize: try c.decode(Double.self, forKey: .maxSize))
-        step = try c.decodeIfPresent(Double.self, forKey: .step) ?? defaults.step
-        widthMode = try c.decodeIfPresent(WidthMode.self, forKey: .widthMode) ?? defaults.widthMode
-        tracking = try c.decodeIfPresent(Double.self, forKey: .tracking) ?? defaults.tracking
-        lineSpacing = try c.decodeIfPresent(Double.self, forKey: .lineSpacing) ?? defaults.lineSpacing
-        alignment = try c.decodeIfPresent(Alignment.self, forKey: .alignment) ?? defaults.alignment
-        box = try c.decodeIfPresent(Box.self, forKey: .box) ?? defaults.box
-        verticalAlignment = try c.decodeIfPresent(VerticalAlignment.self, forKey: .verticalAlignment)
-            ?? defaults.verticalAlignment
-        minimumFloor = try c.decodeIfPresent(Double.self, forKey: .minimumFloor) ?? defaults.minimumFloor
-        features = try c.decodeIfPresent([FontFeature].self, forKey: .features) ?? defaults.features
-        baseDirection = try c.decodeIfPresent(BaseDirection.self, forKey: .baseDirection) ?? defaults.baseDirection
+        step = try c.decode(.step, or: defaults.step)
+        widthMode = try c.decode(.widthMode, or: defaults.widthMode)
+        tracking = try c.decode(.tracking, or: defaults.tracking)
+        lineSpacing = try c.decode(.lineSpacing, or: defaults.lineSpacing)
+        alignment = try c.decode(.alignment, or: defaults.alignment)
+        box = try c.decode(.box, or: defaults.box)
+        verticalAlignment = try c.decode(.verticalAlignment, or: defaults.verticalAlignment)
+        minimumFloor = try c.decode(.minimumFloor, or: defaults.minimumFloor)
+        features = try c.decode(.features, or: defaults.features)
+        baseDirection = try c.decode(.baseDirection, or: defaults.baseDirection)
         language = try c.decodeIfPresent(String.self, forKey: .language)
-        breakStrategy = try c.decodeIfPresent(BreakStrategy.self, forKey: .breakStrategy) ?? defaults.breakStrategy
-        stableBreaks = try c.decodeIfPresent(Bool.self, forKey: .stableBreaks) ?? defaults.stableBreaks
-        variations = try c.decodeIfPresent([FontVariation].self, forKey: .variations) ?? defaults.variations
+        breakStrategy = try c.decode(.breakStrategy, or: defaults.breakStrategy)
+        stableBreaks = try c.decode(.stableBreaks, or: defaults.stableBreaks)
+        variations = try c.decode(.variations, or: defaults.variations)
         namedInstance = try c.decodeIfPresent(String.self, forKey: .namedInstance)
-        opticalSizing = try c.decodeIfPresent(Bool.self, forKey: .opticalSizing) ?? defaults.opticalSizing
-        lineFill = try c.decodeIfPresent(LineFill.self, forKey: .lineFill) ?? defaults.lineFill
+        opticalSizing = try c.decode(.opticalSizing, or: defaults.opticalSizing)
+        lineFill = try c.decode(.lineFill, or: defaults.lineFill)
     }
 
     public func encode(to encoder: Encoder) throws {

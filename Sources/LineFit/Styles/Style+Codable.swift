@@ -16,29 +16,25 @@ extension Style: Codable {
     /// Decodes a style; missing keys take `Style.default`'s values.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        if let version = try c.decodeIfPresent(Int.self, forKey: .version), version > Self.codingVersion {
-            throw DecodingError.dataCorruptedError(
-                forKey: .version, in: c,
-                debugDescription: "style version \(version) is newer than this LineFit reads (\(Self.codingVersion))")
-        }
+        try c.checkVersion(at: .version, readable: Self.codingVersion, what: "style")
         var style = Style.default
         style.name = try c.decodeIfPresent(String.self, forKey: .name) ?? "custom"
-        style.font = try c.decodeIfPresent(String.self, forKey: .font) ?? style.font
-        style.fallbacks = try c.decodeIfPresent([String].self, forKey: .fallbacks) ?? style.fallbacks
-        style.fit = try c.decodeIfPresent(Fit.self, forKey: .fit) ?? style.fit
-        style.alignment = try c.decodeIfPresent(LayoutOptions.Alignment.self, forKey: .alignment) ?? style.alignment
-        style.tracking = try c.decodeIfPresent(Double.self, forKey: .tracking) ?? style.tracking
-        style.lineSpacing = try c.decodeIfPresent(Double.self, forKey: .lineSpacing) ?? style.lineSpacing
-        style.transform = try c.decodeIfPresent(TextTransform.self, forKey: .transform) ?? style.transform
-        style.background = try c.decodeIfPresent(Background.self, forKey: .background) ?? style.background
+        style.font = try c.decode(.font, or: style.font)
+        style.fallbacks = try c.decode(.fallbacks, or: style.fallbacks)
+        style.fit = try c.decode(.fit, or: style.fit)
+        style.alignment = try c.decode(.alignment, or: style.alignment)
+        style.tracking = try c.decode(.tracking, or: style.tracking)
+        style.lineSpacing = try c.decode(.lineSpacing, or: style.lineSpacing)
+        style.transform = try c.decode(.transform, or: style.transform)
+        style.background = try c.decode(.background, or: style.background)
         style.textColor = try c.decodeIfPresent(CSSColor.self, forKey: .textColor)?.color ?? style.textColor
         style.backgroundColor = try c.decodeIfPresent(CSSColor.self, forKey: .backgroundColor)?.color
             ?? style.backgroundColor
         if c.contains(.glow) { style.glow = try c.decodeIfPresent(Glow.self, forKey: .glow) }
-        style.backdrop = try c.decodeIfPresent(Backdrop.self, forKey: .backdrop) ?? style.backdrop
-        style.margin = try c.decodeIfPresent(Double.self, forKey: .margin) ?? style.margin
-        style.variations = try c.decodeIfPresent([FontVariation].self, forKey: .variations) ?? style.variations
-        style.lineFill = try c.decodeIfPresent(LayoutOptions.LineFill.self, forKey: .lineFill) ?? style.lineFill
+        style.backdrop = try c.decode(.backdrop, or: style.backdrop)
+        style.margin = try c.decode(.margin, or: style.margin)
+        style.variations = try c.decode(.variations, or: style.variations)
+        style.lineFill = try c.decode(.lineFill, or: style.lineFill)
         self = style
     }
 
