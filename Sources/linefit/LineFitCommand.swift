@@ -185,9 +185,10 @@ struct LineFitCommand: ParsableCommand {
         try BoxChoice(
             breaks: breaks, fillBox: fillBox, noFillBox: noFillBox, height: height,
             textArea: canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) },
-            isPicture: render.isRendering, style: style
+            isPicture: render.isRendering || animation.isAnimating, style: style
         ).apply(to: &options)
-        options.stableBreaks = stableBreaks
+        // Animations type through an editor session: keep the breaks before the caret.
+        options.stableBreaks = stableBreaks || animation.isAnimating
         options.verticalAlignment = verticalAlign
         try VariationArguments(axes: axes, instance: instance, noOpticalSizing: noOpticalSizing, fit: fit)
             .apply(to: &options, breaksGiven: breaks != nil, fillBoxGiven: fillBox)
