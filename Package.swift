@@ -80,7 +80,8 @@ let package = Package(
         ),
         .testTarget(
             name: "LineFitTests",
-            dependencies: ["LineFit", "LineFitTestSupport"],
+            // LineFitC: the C API's handles on several threads (Reliability/ConcurrencyBreadthTests).
+            dependencies: ["LineFit", "LineFitTestSupport", "LineFitC", "CLineFit"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

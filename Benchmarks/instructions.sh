@@ -12,6 +12,7 @@
 #   Benchmarks/instructions.sh samples      LineFit / one hb-ft shape per sample job
 #   Benchmarks/instructions.sh keystrokes   the keystroke kinds at 280, 2,200 and 10,000
 #   Benchmarks/instructions.sh hinted       hinted vs linear layout of the 280 story
+#   Benchmarks/instructions.sh variable     Roboto Flex: opsz-following and width-axis layouts vs linear
 #
 # DRIVER=path runs another build (e.g. of the commit a change started from); JOBS=n runs n
 # valgrinds at once (default 3: valgrind is single-threaded, and the figures do not depend
@@ -66,6 +67,9 @@ fi
 if [ "$what" = all ] || [ "$what" = hinted ]; then
     todo+=("fresh story-00280 10" "hinted story-00280 4" "hinted-cold story-00280 2")
 fi
+if [ "$what" = all ] || [ "$what" = variable ]; then
+    for kind in linear opsz width-axis; do todo+=("variable-$kind variable/story-flex-00280 10"); done
+fi
 printf '%s\n' "${todo[@]}" | sort -u | xargs -P "${JOBS:-3}" -I{} bash -c 'run "{}"'
 
 if [ "$what" = all ] || [ "$what" = stories ]; then
@@ -113,4 +117,11 @@ if [ "$what" = all ] || [ "$what" = hinted ]; then
     f=$(get fresh story-00280); h=$(get hinted story-00280); cold=$(get hinted-cold story-00280)
     echo "linear $f, hinted $h: $(ratio "$h" "$f")x (target <= 5); hinted with its fonts loaded afresh" \
         "(no cached sizes or advances) $cold: $(ratio "$cold" "$f")x"
+fi
+if [ "$what" = all ] || [ "$what" = variable ]; then
+    echo "## Variable fonts, story-flex-00280 (Roboto Flex)"
+    l=$(get variable-linear variable/story-flex-00280); o=$(get variable-opsz variable/story-flex-00280)
+    w=$(get variable-width-axis variable/story-flex-00280)
+    echo "linear $l, opsz following the size $o: $(ratio "$o" "$l")x (target <= 3); width-axis fill $w:" \
+        "$(ratio "$w" "$l")x (target <= 2)"
 fi

@@ -16,6 +16,10 @@ let package = Package(
         // The C API (linefit.h) called with arbitrary arguments, NULLs and sizes included.
         .executableTarget(
             name: "FuzzCAPI", dependencies: ["FuzzSupport", .product(name: "LineFitC", package: "LineFit")]),
-        // Balanced/fill layouts and batch input get a target here when they land.
+        // `linefit batch`'s job parser (JSON line -> job or one-line error); standalone.
+        .executableTarget(name: "FuzzBatchJobs"),
+        // Story-aware breaking: balanced and box layouts, and editor sessions with them.
+        .executableTarget(name: "FuzzBalanced", dependencies: ["FuzzSupport"]),
+        .executableTarget(name: "FuzzBalancedEditor", dependencies: ["FuzzSupport"]),
     ]
 )

@@ -3,18 +3,21 @@
 # 1080x1920 PNG), with one worker and with every core, RUNS times each (default 3); prints
 # the minimum wall time of each, stories per second and the ratio.
 #
-#   Benchmarks/Batch/run.sh [RUNS] [COUNT]
+#   Benchmarks/Batch/run.sh [RUNS] [COUNT] [--captions]
+#
+# --captions draws the jobs from Corpus/captions/captions.json (see make_jobs.py).
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$here/../.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 runs="${1:-3}"
 count="${2:-1000}"
+source_flag="${3:-}"
 swift build -c release --package-path "$root" --product linefit -q >&2
 linefit="$root/.build/release/linefit"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-python3 "$here/make_jobs.py" --count "$count" --out "$work/out" > "$work/jobs.jsonl"
+python3 "$here/make_jobs.py" --count "$count" --out "$work/out" $source_flag > "$work/jobs.jsonl"
 cores="$(nproc)"
 
 best() {  # best WORKERS: minimum seconds over $runs runs

@@ -59,7 +59,7 @@ struct Job: Decodable {
                 if path != fontPath { paths.append(path) }
             }
         }
-        return try FontChain(fonts: paths.map(LineFit.FontCache.shared.font))
+        return try FontChain(fonts: paths.map { try LineFit.FontCache.shared.font($0) })
     }
 }
 

@@ -7,7 +7,13 @@
 //                                         100 frames, so the harness's own per-sample cost,
 //                                         about a microsecond, is not read as the frame's);
 //                                         a frame is the time / 100, read against
-//                                         keystroke-replay:<story-280> (target ≤ 0.1×)
+//                                         keystroke-replay:<story-280> (target ≤ 0.1×, p99
+//                                         too), written into one reused frame
+//   motion:transition-frame-x10:<story-280>
+//                                         ten such frames a sample: a sample as long as a
+//                                         keystroke's, for comparing p99s
+//   motion:transition-frame-new-x100:<story-280>
+//                                         the same, a new frame value each time
 //   motion:transition-build:<story-280>   making that transition (glyph and line matching)
 //   motion:encode-webp:540x960-3s         a 3-second, 30 fps typing animation (20 graphemes ×
 //   motion:encode-gif:540x960-3s          100 ms + 1 s hold = 90 frames) at 540×960 in the
@@ -21,8 +27,22 @@ import LineFitRender
 func registerMotionBenchmarks() {
     guard !BenchmarkSettings.smoke else { return }
     let job = Stories.job(Stories.primarySeries, 280)
-    Benchmark("motion:transition-frame-x100:\(job.name)") { benchmark, transition in
-        // A different progress each time, as an animation asks for: 1/101 ... 100/101.
+    // A different progress each time, as an animation asks for (1/(n+1) ... n/(n+1)), into
+    // one frame's storage as `TypingAnimation` draws them. Ten frames a sample make a sample
+    // about as long as a keystroke's, so that both meet the machine's interruptions equally
+    // often and their p99s compare; a hundred keep the harness's own cost out of the median.
+    for frames in [100, 10] {
+        Benchmark("motion:transition-frame-x\(frames):\(job.name)") { benchmark, fixture in
+            for step in 1...frames {
+                fixture.transition.frame(at: Double(step) / Double(frames + 1), into: &fixture.frame)
+                blackHole(fixture.frame.glyphs.count)
+            }
+        } setup: {
+            try TransitionFixture(job)
+        }
+    }
+    Benchmark("motion:transition-frame-new-x100:\(job.name)") { benchmark, transition in
+        // The same frames, each a new value (new arrays every frame).
         for step in 1...100 {
             blackHole(transition.frame(at: Double(step) / 101))
         }
@@ -54,6 +74,8 @@ final class TransitionFixture {
     let after: Layout
     let edit: TextEdit
     let transition: LayoutTransition
+    /// Storage the frame benchmark writes into.
+    var frame: TransitionFrame
 
     init(_ job: Job) throws {
         let session = try EditorSession(text: job.text, fonts: try job.fontChain(), options: job.options)
@@ -62,6 +84,7 @@ final class TransitionFixture {
         after = result.layout
         edit = result.edit
         transition = LayoutTransition(from: before, to: after, edit: edit)
+        frame = transition.frame(at: 0.5)
     }
 }
 

@@ -92,7 +92,8 @@ private func lineRecord(_ line: Line) -> linefit_line_t {
     return record
 }
 
-private func checkedIndex(_ index: Int, _ count: Int, _ name: String) throws(CAPIFailure) -> Int {
+/// `index` when it names one of `count` items (`name`: "line", "run", …), else the error.
+func checkedIndex(_ index: Int, _ count: Int, _ name: String) throws(CAPIFailure) -> Int {
     guard try sizeArgument(index, name) < count else {
         throw CAPIFailure(LINEFIT_ERROR_INVALID_ARGUMENT, "\(name) index \(index) is out of range (there are \(count))")
     }

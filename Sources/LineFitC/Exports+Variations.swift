@@ -8,15 +8,10 @@ public func linefit_layout_get_line_axes(
     _ count: UnsafeMutablePointer<Int>?
 ) -> linefit_status_t {
     capiCall {
-        let lines = try lookUp(layout, .layout, as: LayoutObject.self).layout.lines
+        let lines = try layoutArgument(layout).lines
         _ = try required(count, "count")
-        if values == nil, capacity != 0 {
-            throw CAPIFailure(LINEFIT_ERROR_NULL_ARGUMENT, "the array is NULL with capacity \(capacity)")
-        }
-        guard try sizeArgument(lineIndex, "line") < lines.count else {
-            throw CAPIFailure(LINEFIT_ERROR_INVALID_ARGUMENT, "line index \(lineIndex) is out of range (there are \(lines.count))")
-        }
-        try copyOut(lines[lineIndex].axisValues, into: values, capacity: capacity, count: count) { axis in
+        try requireRoomless(values, capacity: capacity, "the array")
+        try copyOut(lines[try checkedIndex(lineIndex, lines.count, "line")].axisValues, into: values, capacity: capacity, count: count) { axis in
             var record = linefit_axis_value_t()
             // Tags are four ASCII letters (validated with the options); the fifth byte stays NUL.
             withUnsafeMutableBytes(of: &record.tag) { bytes in
@@ -32,7 +27,7 @@ public func linefit_layout_get_line_axes(
 @_cdecl("linefit_layout_get_warning_count")
 public func linefit_layout_get_warning_count(_ layout: OpaquePointer?, _ count: UnsafeMutablePointer<Int>?) -> linefit_status_t {
     capiCall {
-        let warnings = try lookUp(layout, .layout, as: LayoutObject.self).layout.warnings
+        let warnings = try layoutArgument(layout).warnings
         try required(count, "count").pointee = warnings.count
     }
 }
@@ -44,17 +39,12 @@ public func linefit_layout_get_warning(
     _ length: UnsafeMutablePointer<Int>?
 ) -> linefit_status_t {
     capiCall {
-        let warnings = try lookUp(layout, .layout, as: LayoutObject.self).layout.warnings
+        let warnings = try layoutArgument(layout).warnings
         // Pointer arguments first, as every getter checks them, then the index.
         let length = try required(length, "length")
         let capacity = try sizeArgument(capacity, "capacity")
-        if buffer == nil, capacity != 0 {
-            throw CAPIFailure(LINEFIT_ERROR_NULL_ARGUMENT, "buffer is NULL with capacity \(capacity)")
-        }
-        guard try sizeArgument(index, "warning") < warnings.count else {
-            throw CAPIFailure(LINEFIT_ERROR_INVALID_ARGUMENT, "warning index \(index) is out of range (there are \(warnings.count))")
-        }
-        let bytes = Array(warnings[index].message.utf8)
+        try requireRoomless(buffer, capacity: capacity, "buffer")
+        let bytes = Array(warnings[try checkedIndex(index, warnings.count, "warning")].message.utf8)
         length.pointee = bytes.count
         guard let buffer else { return }
         guard capacity > bytes.count else {
@@ -63,4 +53,16 @@ public func linefit_layout_get_warning(
         for (offset, byte) in bytes.enumerated() { buffer[offset] = CChar(bitPattern: byte) }
         buffer[bytes.count] = 0
     }
+}
+
+/// A NULL output is allowed only with capacity 0 (the call then asks for the size alone).
+private func requireRoomless<T>(_ output: UnsafeMutablePointer<T>?, capacity: Int, _ name: String) throws(CAPIFailure) {
+    if output == nil, capacity != 0 {
+        throw CAPIFailure(LINEFIT_ERROR_NULL_ARGUMENT, "\(name) is NULL with capacity \(capacity)")
+    }
+}
+
+/// The layout behind a handle (the three getters here read nothing else from it).
+private func layoutArgument(_ handle: OpaquePointer?) throws(CAPIFailure) -> Layout {
+    try lookUp(handle, .layout, as: LayoutObject.self).layout
 }

@@ -71,7 +71,13 @@ extension PNGRenderer {
 
     /// The highlight shapes of `styled` in picture coordinates.
     func highlightPaths(_ highlight: RangeHighlight, styled: StyledLayout, scene: StoryScene) -> OutlinePath {
-        let paths = styled.layout.highlightOutline(for: highlight.ranges, padding: highlight.padding, cornerRadius: highlight.cornerRadius)
+        Self.highlightPath(highlight, layout: styled.layout, scene: scene)
+    }
+
+    /// The one definition both renderers draw: the layout's merged outline of the ranges,
+    /// moved to where the scene puts the block.
+    static func highlightPath(_ highlight: RangeHighlight, layout: Layout, scene: StoryScene) -> OutlinePath {
+        let paths = layout.highlightOutline(for: highlight.ranges, padding: highlight.padding, cornerRadius: highlight.cornerRadius)
         return OutlinePath(elements: paths.flatMap { $0.transformed(scale: 1, flipY: false, dx: scene.originX, dy: scene.originY).elements })
     }
 }

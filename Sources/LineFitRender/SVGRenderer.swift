@@ -13,10 +13,15 @@ public struct SVGRenderer: Sendable, Hashable {
     /// The canvas to centre the block on (with the style's backdrop); nil makes a picture just
     /// large enough for the block, with a transparent background.
     public var canvas: RenderCanvas?
+    /// Range highlights and spotlights, with the same shapes as `PNGRenderer`'s: fills under
+    /// the text, spotlights (a veil with a mask cutting the ranges out) over everything.
+    public var highlights: [RangeHighlight]
 
-    /// A renderer for `canvas` (the 1080 × 1920 story canvas by default; nil for a picture just around the text).
-    public init(canvas: RenderCanvas? = .story) {
+    /// A renderer for `canvas` (the 1080 × 1920 story canvas by default; nil for a picture just
+    /// around the text), with range decorations.
+    public init(canvas: RenderCanvas? = .story, highlights: [RangeHighlight] = []) {
         self.canvas = canvas
+        self.highlights = highlights
     }
 
     /// The SVG document of `styled`: glyphs as `<path>` outlines, so it needs no fonts to view.
@@ -37,6 +42,22 @@ public struct SVGRenderer: Sendable, Hashable {
             body.append("<g class=\"background\"\(fill(style.backgroundColor))>")
             body += backgrounds.map { "<path d=\"\($0.svgPathData)\"/>" }
             body.append("</g>")
+        }
+        var spotlights: [String] = []
+        for highlight in highlights {
+            let path = PNGRenderer.highlightPath(highlight, layout: styled.layout, scene: scene)
+            switch highlight.look {
+            case .fill(let color):
+                body.append("<path class=\"highlight\"\(fill(color)) d=\"\(path.svgPathData)\"/>")
+            case .spotlight(let dim):
+                // Destination-out as a mask: white keeps the veil, the black cut-outs remove it.
+                let id = "spotlight\(spotlights.count)"
+                defs.append("<mask id=\"\(id)\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(scene.width)\" "
+                    + "height=\"\(scene.height)\"><rect width=\"\(scene.width)\" height=\"\(scene.height)\" fill=\"#FFFFFF\"/>"
+                    + "<path d=\"\(path.svgPathData)\" fill=\"#000000\"/></mask>")
+                spotlights.append("<rect class=\"spotlight\" width=\"\(scene.width)\" height=\"\(scene.height)\" "
+                    + "fill=\"#000000\" fill-opacity=\"\(SVGNumber.point(min(1, max(0, dim))))\" mask=\"url(#\(id))\"/>")
+            }
         }
 
         var outlineUses: [String] = []
@@ -89,6 +110,7 @@ public struct SVGRenderer: Sendable, Hashable {
             body.append("</g>")
         }
         body += imageUses
+        body += spotlights
 
         var lines = ["<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(scene.width)\" height=\"\(scene.height)\" "
             + "viewBox=\"0 0 \(scene.width) \(scene.height)\">"]

@@ -148,12 +148,13 @@ struct StoryScene {
         return max(1, Int(min(length, cap).rounded(.up)))
     }
 
-    /// A frame of a transition, centred on `canvas` as a layout of the frame's height would
-    /// be, so that its ends are drawn exactly as the two layouts' stills.
+    /// A frame of a transition, placed on `canvas` as a layout of the frame's height (or box)
+    /// would be, so that its ends are drawn exactly as the two layouts' stills; glyphs are
+    /// drawn at the frame's (interpolated) axis values.
     init(frame: TransitionFrame, style: Style, fonts: FontChain, canvas: RenderCanvas) {
         self.style = style
         self.fonts = fonts
-        variations = [[]]
+        variations = frame.axisSets.isEmpty ? [[]] : frame.axisSets
         switch style.background {
         case .none: backgrounds = []
         case .perLine(let padding, let radius): backgrounds = frame.lineBackgrounds(padding: padding, cornerRadius: radius)
@@ -162,11 +163,18 @@ struct StoryScene {
         width = canvas.width
         height = canvas.height
         originX = ((Double(canvas.width) - frame.width) / 2).rounded()
-        originY = ((Double(canvas.height) - frame.height) / 2).rounded()
+        if let box = frame.boxHeight {
+            originY = ((Double(canvas.height) - box) / 2 + frame.blockTop).rounded()
+        } else {
+            originY = ((Double(canvas.height) - frame.height) / 2).rounded()
+        }
         backdrop = style.backdrop
         let (dx, dy) = (originX, originY)
+        let sets = variations.count
         glyphs = frame.glyphs.map {
-            GlyphDraw(font: $0.fontIndex, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size, opacity: Float($0.opacity))
+            GlyphDraw(
+                font: $0.fontIndex, id: $0.id, x: $0.x + dx, y: $0.y + dy, size: $0.size, opacity: Float($0.opacity),
+                variation: $0.axes < sets ? $0.axes : 0)
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 import LineFit
 import LineFitRender
 
-/// Range highlights in the PNG picture: `--highlight START..END` and `--highlight-text WORD`
+/// Range highlights in the PNG and SVG pictures: `--highlight START..END` and `--highlight-text WORD`
 /// choose the ranges; they are filled under the text, or with `--spotlight` everything else
 /// is dimmed.
 struct HighlightOptions: ParsableArguments {

@@ -185,9 +185,10 @@ struct LineFitCommand: ParsableCommand {
         try BoxChoice(
             breaks: breaks, fillBox: fillBox, noFillBox: noFillBox, height: height,
             textArea: canvas.map { StyleOverrides.textAreaHeight(style: style, canvas: $0) },
-            isPicture: render.isRendering, style: style
+            isPicture: render.isRendering || animation.isAnimating, style: style
         ).apply(to: &options)
-        options.stableBreaks = stableBreaks
+        // Animations type through an editor session: keep the breaks before the caret.
+        options.stableBreaks = stableBreaks || animation.isAnimating
         options.verticalAlignment = verticalAlign
         try VariationArguments(axes: axes, instance: instance, noOpticalSizing: noOpticalSizing, fit: fit)
             .apply(to: &options, breaksGiven: breaks != nil, fillBoxGiven: fillBox)
@@ -236,10 +237,26 @@ enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
-extension LayoutOptions.Alignment: ExpressibleByArgument {}
-extension LayoutOptions.LineFill: ExpressibleByArgument {}
-extension LayoutOptions.BreakStrategy: ExpressibleByArgument {}
-extension LayoutOptions.VerticalAlignment: ExpressibleByArgument {}
+extension LayoutOptions.Alignment: ExpressibleByArgument, RawNamedArgument {}
+extension LayoutOptions.LineFill: ExpressibleByArgument, RawNamedArgument {}
+extension LayoutOptions.BreakStrategy: ExpressibleByArgument, RawNamedArgument {}
+extension LayoutOptions.VerticalAlignment: ExpressibleByArgument, RawNamedArgument {}
+extension DirectionOption: RawNamedArgument {}
+
+/// Option values named by their raw strings. ArgumentParser's defaults describe every value
+/// with string interpolation on each parse (it rebuilds its option table every time), whose
+/// dynamic casts were ~3 M instructions of a 50 M `linefit hello`; the raw value is the
+/// same text without them.
+protocol RawNamedArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
+
+extension RawNamedArgument {
+    /// The values' raw strings, in case order.
+    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    /// None: the help text lists the raw strings.
+    public static var allValueDescriptions: [String: String] { [:] }
+    /// The raw string.
+    public var defaultValueDescription: String { rawValue }
+}
 
 /// The strategy and the box from the flags. Without a picture the CLI stays Type Mode
 /// (greedy, no box; `--height` alone shrinks only), the contract check-fit and the sample

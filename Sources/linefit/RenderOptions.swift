@@ -178,8 +178,10 @@ struct RenderOptions: ParsableArguments {
 
     /// Writes the requested pictures.
     func write(_ styled: StyledLayout, canvas: RenderCanvas?, highlights: [RangeHighlight] = []) throws {
+        // A glyph a damaged font cannot load would be drawn blank: say so instead.
+        if svg != nil || png != nil { try styled.layout.checkGlyphsLoad(fonts: styled.fonts) }
         if let svg {
-            try save(Data(SVGRenderer(canvas: canvas).render(styled).utf8), to: svg)
+            try save(Data(SVGRenderer(canvas: canvas, highlights: highlights).render(styled).utf8), to: svg)
         }
         let pictures = [(png, ImageFormat.png), (output, try outputFormat())].compactMap { path, format in
             path.flatMap { path in format.map { (path, $0) } }

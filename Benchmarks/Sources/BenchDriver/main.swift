@@ -9,7 +9,8 @@
 //                                          on these machines). OP: fresh, hinted, hinted-cold,
 //                                          naive, shape (hb-ot), shape-ft (hb-ft, one shape per
 //                                          font run), alternate (= keystroke), type, paste,
-//                                          delete-word. Only the operation itself runs inside
+//                                          delete-word, variable-linear, variable-opsz,
+//                                          variable-width-axis. Only the operation itself runs inside
 //                                          `measured` (see instructions.sh); layouts and shapes
 //                                          run once unmeasured first (one-time costs).
 //
@@ -209,6 +210,12 @@ func loop(_ what: String, _ name: String, _ count: Int) throws {
             sink &+= try measured { try editor.replace(word, with: "") }.changedLines.count
             try editor.insert(removed, at: word.lowerBound)
         }
+    case let kind where kind.hasPrefix("variable-"):  // linear, opsz, width-axis: see `variable()`
+        let engine = try LayoutEngine()
+        let chain = try job.chain()
+        let kindOptions = variableOptions(String(kind.dropFirst("variable-".count)), job)
+        sink = try engine.layout(job.text, fonts: chain, options: kindOptions).lines.count  // warm-up, unmeasured
+        for _ in 0..<count { sink &+= try measured { try engine.layout(job.text, fonts: chain, options: kindOptions) }.lines.count }
     default:
         print("unknown operation \(what)")
         exit(2)

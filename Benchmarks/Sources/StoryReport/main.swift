@@ -75,6 +75,42 @@ func loneShouts(_ layout: Layout) -> Int {
     return count
 }
 
+// The story of the speed figures, and the two diagnostic modes that only need it.
+struct StoryJob: Decodable { var text: String }
+let story = try JSONDecoder().decode(
+    StoryJob.self, from: Data(contentsOf: root.appendingPathComponent("Corpus/stories/story-spartan-00280.json"))).text
+func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    try body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start)
+}
+// `story-report profile N [greedy]`: only N balanced+fill (or greedy no-box) layouts of the
+// story, for callgrind: the instruction ratio of the two runs is the speed target's ratio
+// without the noise of a shared machine.
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "profile", let count = Int(CommandLine.arguments[2]) {
+    let greedy = CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "greedy"
+    let profiled = options(min: 24, strategy: greedy ? .greedy : .balanced, fill: !greedy)
+    for _ in 0..<count { _ = try engine.layout(story, fonts: fonts, options: profiled) }
+    exit(0)
+}
+// `story-report slow [greedy]`: the slowest balanced (or greedy) keystrokes of the story
+// replay, with where they were. Under callgrind, `--dump-after=` the session's `replace`
+// gives each keystroke's instruction count.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "slow" {
+    let greedy = CommandLine.arguments.count > 2 && CommandLine.arguments[2] == "greedy"
+    var typed = options(min: 24, strategy: greedy ? .greedy : .balanced, fill: false)
+    typed.stableBreaks = false
+    let session = try EditorSession(fonts: fonts, options: typed)
+    var samples: [(Double, Int)] = []
+    for character in story {
+        let at = session.utf16Count
+        samples.append((try nanoseconds { try session.insert(String(character), at: at) }, at))
+    }
+    for (time, at) in samples.sorted(by: { $0.0 > $1.0 }).prefix(8) {
+        print("\(f(time / 1000)) µs at \(at): \(session.text.utf16.count > at ? String(story.prefix(at).suffix(20)).debugDescription : "")")
+    }
+    exit(0)
+}
 var layouts: [String: [Layout]] = [:]
 print("Caption corpus: \(captions.count) captions, League Spartan Bold + fallbacks, --width 960 --max 300 --height 1600\n")
 print("| mode | smallest line, median / 10th pct | size ratio ≤ 2 | lone words > 1.8× | box height used, median | overflows |")
@@ -132,35 +168,6 @@ print("  smallest line ≥ τ × greedy fill's on every caption: \(belowTau.isEm
 for line in belowTau { print("    \(line)") }
 
 // Speed: one run, alternating the two operations, p99 against p99 and minimum against minimum.
-struct StoryJob: Decodable { var text: String }
-let story = try JSONDecoder().decode(
-    StoryJob.self, from: Data(contentsOf: root.appendingPathComponent("Corpus/stories/story-spartan-00280.json"))).text
-func nanoseconds(_ body: () throws -> Void) rethrows -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try body()
-    return Double(DispatchTime.now().uptimeNanoseconds - start)
-}
-// `story-report profile N`: only N balanced+fill layouts of the story, for callgrind.
-if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "profile", let count = Int(CommandLine.arguments[2]) {
-    let profiled = options(min: 24, strategy: .balanced, fill: true)
-    for _ in 0..<count { _ = try engine.layout(story, fonts: fonts, options: profiled) }
-    exit(0)
-}
-// `story-report slow`: the slowest balanced keystrokes of the story replay, with where they were.
-if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "slow" {
-    var balanced = options(min: 24, strategy: .balanced, fill: false)
-    balanced.stableBreaks = false
-    let session = try EditorSession(fonts: fonts, options: balanced)
-    var samples: [(Double, Int)] = []
-    for character in story {
-        let at = session.utf16Count
-        samples.append((try nanoseconds { try session.insert(String(character), at: at) }, at))
-    }
-    for (time, at) in samples.sorted(by: { $0.0 > $1.0 }).prefix(8) {
-        print("\(f(time / 1000)) µs at \(at): \(session.text.utf16.count > at ? String(story.prefix(at).suffix(20)).debugDescription : "")")
-    }
-    exit(0)
-}
 let repetitions = 400
 var greedyTimes: [Double] = [], fillTimes: [Double] = []
 let greedyOptions = options(min: 24, strategy: .greedy, fill: false)

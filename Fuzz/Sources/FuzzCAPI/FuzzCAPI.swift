@@ -2,20 +2,16 @@ import CLineFit
 import FuzzSupport
 
 @_cdecl("FuzzCAPI_main")
-public func fuzzCAPIMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    runFuzzer(argc, argv) { data, size in
-        guard let data else { return 0 }
-        return fuzzCAPI(data, size)
-    }
-}
+public func fuzzCAPIMain(_ argc: Int32, _ argv: FuzzArguments) -> Int32 { runFuzzer(argc, argv, fuzzCAPIInput) }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCAPIInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { fuzzOneInput(data, size, fuzzCAPI) }
 
 /// The C API with arbitrary values: option setters with any number, layouts of any bytes (as
 /// UTF-8 and as UTF-16), line/run/glyph getters at any index with any capacity, editor edits
 /// at any offsets. Every call returns a status; none may trap, leak or touch memory it should
 /// not (ASan), and a successful layout's lines tile its text.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCAPI(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    var input = FuzzBytes(UnsafeRawBufferPointer(start: data, count: size))
+func fuzzCAPI(_ input: inout FuzzBytes) {
     var chain: OpaquePointer?
     guard linefit_font_chain_create_bundled(FuzzFonts.directory, input.pick(FuzzFonts.primaries), &chain) == LINEFIT_OK,
           let chain else { fatalError("fuzz: the bundled chain does not load") }
@@ -82,5 +78,4 @@ public func fuzzCAPI(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             _ = linefit_editor_replace(editor, start, end, snippet, snippet.utf8.count, nil, nil, nil)
         }
     }
-    return 0
 }

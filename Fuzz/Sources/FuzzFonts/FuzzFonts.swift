@@ -2,22 +2,18 @@ import Foundation
 import FuzzSupport
 import LineFit
 
+@_cdecl("FuzzFonts_main")
+public func fuzzFontsMain(_ argc: Int32, _ argv: FuzzArguments) -> Int32 { runFuzzer(argc, argv, fuzzFontsInput) }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzFontsInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 { fuzzOneInput(data, size, fuzzFonts) }
+
 /// Mutated bundled fonts: loading fails with a typed error or the font lays out, measures and
 /// draws without a trap or a memory error. The input names a bundled font, optionally a
 /// length to cut it to, then byte patches (offset, value); half the patches land in the
 /// first 4 KB, where the table directory and the small tables are. Inputs stay small while
 /// the fonts they mutate are real.
-@_cdecl("FuzzFonts_main")
-public func fuzzFontsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
-    runFuzzer(argc, argv) { data, size in
-        guard let data else { return 0 }
-        return fuzzFonts(data, size)
-    }
-}
-
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzFonts(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    var input = FuzzBytes(UnsafeRawBufferPointer(start: data, count: size))
+func fuzzFonts(_ input: inout FuzzBytes) {
     var bytes = input.pick(MutatedFonts.originals)
     if input.byte() % 4 == 0 {
         bytes = Array(bytes.prefix(input.u16() << 4))
@@ -28,7 +24,12 @@ public func fuzzFonts(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         let value = input.byte()
         bytes[(near ? offset % 4096 : offset) % bytes.count] = value
     }
-    do {
+    expectingTypedErrors({ error in
+        switch error {
+        case .fontInvalid, .fontUnreadable: true
+        default: false
+        }
+    }) {
         let font = try Font(data: Data(bytes), name: "mutated")
         let fonts = FontChain(font)
         let layout = try LayoutEngine().layout(
@@ -39,15 +40,7 @@ public func fuzzFonts(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             _ = font.inkBounds(glyph: glyph.id)
         }
         _ = layout.inkBoxes(fonts: fonts)
-    } catch let error as LineFitError {
-        switch error {
-        case .fontInvalid, .fontUnreadable: break
-        default: fatalError("fuzz: unexpected error \(error)")
-        }
-    } catch {
-        fatalError("fuzz: untyped error \(error)")
     }
-    return 0
 }
 
 enum MutatedFonts {

@@ -80,6 +80,19 @@ public enum FuzzOptions {
         }
         return options
     }
+
+    /// `read`'s options with story-aware breaking drawn too: the strategy, a box (none, a
+    /// limit, a fill; fill heights from one line at the floor to a tall box), the floor and
+    /// stable breaks.
+    public static func readStory(_ input: inout FuzzBytes) -> LayoutOptions {
+        var options = read(&input)
+        options.breakStrategy = input.byte() % 3 == 0 ? .greedy : .balanced
+        options.minimumFloor = input.pick([1.0, 6, 12])
+        let height = input.pick([options.minimumFloor, 40, 300, 2000]) + Double(input.byte())
+        options.box = input.pick([LayoutOptions.Box.none, .limit(height: height), .fill(height: height), .fill(height: height)])
+        options.stableBreaks = input.byte() % 4 == 0
+        return options
+    }
 }
 
 /// The invariants of every layout; a violation stops the process with a message, which
@@ -127,9 +140,105 @@ public enum LayoutChecks {
         }
         if offset != length { fail("lines end at \(offset), the text at \(length)") }
         if !layout.height.isFinite { fail("height \(layout.height)") }
-        if let limit = options.maxHeight, !layout.overflowsHeight, layout.height > limit * (1 + 1e-9) {
-            fail("height \(layout.height) over the limit \(limit) without overflowsHeight")
+        if let limit = options.box.height, !layout.overflowsHeight, layout.height > limit * (1 + 1e-9) {
+            fail("height \(layout.height) over the box height \(limit) without overflowsHeight")
         }
+    }
+}
+
+extension LayoutChecks {
+    /// Lays `text` out and checks the layout; options that do not validate are the only
+    /// error allowed.
+    public static func layOut(_ text: String, fonts: FontChain, options: LayoutOptions) {
+        expectingTypedErrors {
+            let layout = try LayoutEngine().layout(text, fonts: fonts, options: options)
+            check(layout, text, options)
+            _ = layout.rects(for: 0..<text.utf16.count)
+            _ = layout.sizeSpans
+        }
+    }
+}
+
+/// An editor session under a sequence of edits: after every edit its layout equals a fresh
+/// layout of the same text (stable breaks off; on, only `LayoutChecks`' invariants) and the
+/// invariants hold. Input: the starting text's length and bytes, then edits of five bytes
+/// each (kind, position, length, snippet) until the input ends.
+public enum EditorChecks {
+    static let snippets = [
+        "a", " ", "\n", "word ", "🎉", "👩‍👩‍👧‍👦", "é", "ש", "م", "क्ष", "สวัสดี", "中", "\r\n", "\u{00AD}", "\u{0301}",
+        "\u{200D}", "\u{FE0F}", "🏻", "\u{202E}", "\u{2067}", "\u{200F}", "今天", "Super", "",
+    ]
+
+    public static func edit(_ input: inout FuzzBytes, fonts: FontChain, options: LayoutOptions) {
+        let start = input.text(bytes: Int(input.byte()))
+        expectingTypedErrors {
+            let session = try EditorSession(text: start, fonts: fonts, options: options)
+            let engine = try LayoutEngine()
+            var steps = 0
+            // Hinting reshapes every line at each size tried, and boxes lay out several times:
+            // fewer edits keep a run under the timeout.
+            let limit = options.widthMode == .hinted ? 6 : options.box.height != nil ? 12 : 40
+            while !input.isAtEnd, steps < limit {
+                steps += 1
+                let kind = input.byte()
+                let length = session.utf16Count
+                let position = length == 0 ? 0 : input.u16() % (length + 1)
+                let count = Int(input.byte() % 16)
+                let snippet = kind % 4 == 3 ? input.text(bytes: Int(input.byte() % 8)) : input.pick(snippets)
+                do {
+                    switch kind % 4 {
+                    case 0: try session.insert(snippet, at: position)
+                    case 1: try session.delete(position..<min(length, position + count))
+                    case 2: try session.backspace(at: position)
+                    default: try session.replace(position..<min(length, position + count), with: snippet)
+                    }
+                } catch LineFitError.invalidRange {
+                    continue  // an end inside a surrogate pair: refused, the text unchanged
+                }
+                LayoutChecks.check(session.layout, session.text, options)
+                guard !options.stableBreaks else { continue }
+                if session.layout != (try engine.layout(session.text, fonts: fonts, options: options)) {
+                    fatalError("fuzz: the session differs from a fresh layout after edit \(steps) of \(session.text.debugDescription) under \(options)")
+                }
+            }
+        }
+    }
+}
+
+/// The bodies of the layout and editor targets (each target's file is only its entry points).
+public enum FuzzTargets {
+    /// Layout of arbitrary text under arbitrary options: no trap, and every invariant of
+    /// `LayoutChecks` holds. Input: option bytes, a font byte, then the text as UTF-8.
+    public static func layout(_ input: inout FuzzBytes) {
+        let options = FuzzOptions.read(&input)
+        let fonts = input.pick(FuzzFonts.chains)
+        // Hinting reshapes at every size tried: keep hinted inputs short so each run is quick.
+        LayoutChecks.layOut(input.text(limit: options.widthMode == .hinted ? 120 : 3_000), fonts: fonts, options: options)
+    }
+
+    /// Story-aware layouts: balanced breaking and boxes (limit, fill) with greedy and balanced
+    /// breaking; `LayoutChecks`' invariants, a box's height met unless flagged. Input: option
+    /// bytes, strategy and box bytes, a font byte, then the text (short: stage 2 and the box
+    /// search lay out several times).
+    public static func balanced(_ input: inout FuzzBytes) {
+        let options = FuzzOptions.readStory(&input)
+        let fonts = input.pick(FuzzFonts.chains)
+        LayoutChecks.layOut(input.text(limit: options.widthMode == .hinted ? 120 : 1_000), fonts: fonts, options: options)
+    }
+
+    /// A greedy (Type Mode) editor session under edits (`EditorChecks.edit`). Input: option
+    /// bytes, a font byte, then `EditorChecks`' bytes.
+    public static func editor(_ input: inout FuzzBytes) {
+        let options = FuzzOptions.read(&input)
+        EditorChecks.edit(&input, fonts: input.pick(FuzzFonts.chains), options: options)
+    }
+
+    /// A balanced or boxed editor session with the stability rule off, equal to a fresh layout
+    /// after every edit. Input: `balanced`'s option bytes, a font byte, then `EditorChecks`' bytes.
+    public static func balancedEditor(_ input: inout FuzzBytes) {
+        var options = FuzzOptions.readStory(&input)
+        options.stableBreaks = false
+        EditorChecks.edit(&input, fonts: input.pick(FuzzFonts.chains), options: options)
     }
 }
 
@@ -141,18 +250,43 @@ func LLVMFuzzerRunDriver(
     _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
 ) -> Int32
 
+/// `argv` as SwiftPM hands it to an executable target's entry point.
+public typealias FuzzArguments = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+
+/// libFuzzer's per-input callback type.
+public typealias FuzzCallback = @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+
 /// Runs libFuzzer on `callback`. SwiftPM links an executable target through an entry point
 /// named after the target (`<Target>_main`), so each target defines that symbol and calls
 /// this instead of relying on libFuzzer's own `main`. Sanitizers and a trapping Swift runtime
 /// hang in the backtracer unless SWIFT_BACKTRACE=enable=no, which is set here.
-public func runFuzzer(
-    _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32 {
+public func runFuzzer(_ argc: Int32, _ argv: FuzzArguments, _ callback: FuzzCallback) -> Int32 {
     setenv("SWIFT_BACKTRACE", "enable=no", 1)
     var count = argc
-    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    var arguments: FuzzArguments? = argv
     return withUnsafeMutablePointer(to: &arguments) { pointer in
         LLVMFuzzerRunDriver(&count, UnsafeMutablePointer(OpaquePointer(pointer)), callback)
+    }
+}
+
+/// One libFuzzer input handed to `body` as a byte reader. Each target's
+/// `LLVMFuzzerTestOneInput` is this one line; 0 tells libFuzzer to go on.
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int, _ body: (inout FuzzBytes) -> Void) -> Int32 {
+    var input = FuzzBytes(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
+    body(&input)
+    return 0
+}
+
+/// Runs `body`, which may throw only the typed errors `accepted` allows (invalid options by
+/// default); any other error stops the fuzzer with it.
+public func expectingTypedErrors(
+    _ accepted: (LineFitError) -> Bool = { if case .invalidOption = $0 { true } else { false } }, _ body: () throws -> Void
+) {
+    do {
+        try body()
+    } catch let error as LineFitError {
+        guard accepted(error) else { fatalError("fuzz: unexpected error \(error)") }
+    } catch {
+        fatalError("fuzz: untyped error \(error)")
     }
 }

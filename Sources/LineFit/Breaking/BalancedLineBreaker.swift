@@ -153,10 +153,14 @@ struct BalancedLineBreaker {
         best[0] = 0
         // Stage 1 runs once per threshold tried: the plain size test first, on local arrays.
         let sizes = lines.size, forced = lines.forced, edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
+        let largestFrom = lines.largestSizeFrom
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
         for a in 0..<(count - 1) where best[a].isFinite {
             for e in edgeStart[a]..<edgeStart[a + 1] {
                 if plain {
+                    // The lines left from this start are all too small (a high threshold
+                    // allows only a start's first few lines: stage 1's probes stay cheap).
+                    if largestFrom[e] < threshold { break }
                     guard sizes[e] >= threshold || forced[e] else { continue }
                 } else {
                     guard allowed(e, threshold: threshold) else { continue }
@@ -186,26 +190,40 @@ struct BalancedLineBreaker {
         var height: Double
         var cost: Double
         var previousEdge: Int32
+        /// Index in `Front.entries` of the entry this one extends.
         var previousEntry: Int32
     }
 
     /// The Pareto front of (height, cost) over the paragraph's breaks with every line at least
     /// `threshold` and a height at most `budget` (nil: no height bound, one entry, the least
-    /// cost). Entries are per ending edge; `front` lists the paragraph's final ones.
+    /// cost). Entries are stored flat, grouped by ending edge in edge order (edge `e` owns
+    /// `entries[entryStart[e]..<entryStart[e + 1]]`): one buffer instead of an array per edge,
+    /// and the entries of a paragraph's first lines are a prefix another front can resume from.
     struct Front {
-        var entries: [[Entry]]
-        /// (edge, entry index) of the final entries, by increasing height and decreasing cost.
+        var entries: [Entry]
+        var entryStart: [Int]
+        /// (edge, index in `entries`) of the final entries, by increasing height and
+        /// decreasing cost.
         var final: [(edge: Int, entry: Int)]
+        /// Candidate entries formed (one per extension of an entry by an edge): the work done,
+        /// counted so that tests can bound it without a clock.
+        var transitions = 0
+        /// The threshold, budget and writer's-line rule the front was built under: a front
+        /// resumes another only when these match.
+        var threshold = 0.0
+        var budget: Double?
+        var writerLineFits = false
+        var hinted = false
 
-        func height(_ item: (edge: Int, entry: Int)) -> Double { entries[item.edge][item.entry].height }
-        func cost(_ item: (edge: Int, entry: Int)) -> Double { entries[item.edge][item.entry].cost }
+        func height(_ item: (edge: Int, entry: Int)) -> Double { entries[item.entry].height }
+        func cost(_ item: (edge: Int, entry: Int)) -> Double { entries[item.entry].cost }
 
         func path(_ item: (edge: Int, entry: Int)) -> [Int] {
             var path: [Int] = []
             var edge = item.edge, entry = item.entry
             while edge >= 0 {
                 path.append(edge)
-                let e = entries[edge][entry]
+                let e = entries[entry]
                 edge = Int(e.previousEdge)
                 entry = Int(e.previousEntry)
             }
@@ -213,19 +231,51 @@ struct BalancedLineBreaker {
         }
     }
 
-    func front(threshold: Double, budget: Double?, quantum: Double) -> Front {
+    /// Stage 2. `resume`: a front built on candidate lines whose edges from the first `starts`
+    /// positions are the same as this paragraph's (same indices, same values; see
+    /// `CandidateLines.init(reusing:)`). Their entries depend on nothing else, so they are
+    /// copied and the search starts at position `starts`: a keystroke at the end of a long
+    /// paragraph redoes a line's worth of positions, not the paragraph. Only without a budget
+    /// (the rest-of-paragraph bound below reads the whole paragraph) and without a hint.
+    func front(
+        threshold: Double, budget: Double?, quantum: Double, resume: (front: Front, starts: Int)? = nil
+    ) -> Front {
         let count = lines.positions.count
         let edges = lines.edgeCount
-        var entries = [[Entry]](repeating: [], count: edges)
-        // Incoming edges per position, built from the edges sorted by start.
-        // Incoming allowed edges per position: only those can carry entries.
-        var incoming = [[Int]](repeating: [], count: count)
+        let edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
+        let size = lines.size, logShapeSize = lines.logShapeSize, oneSegment = lines.oneSegment
+        // Incoming allowed edges per position (only those can carry entries), flat by position.
         var isAllowed = [Bool](repeating: false, count: edges)
-        for e in 0..<edges where allowed(e, threshold: threshold) {
-            isAllowed[e] = true
-            incoming[lines.edgeTo[e]].append(e)
+        var incomingStart = [Int](repeating: 0, count: count + 1)
+        let plain = hint == nil && !writerLineFits && !lines.isEmpty
+        let forced = lines.forced, largestFrom = lines.largestSizeFrom
+        // Without a hint or the writer's rule, a start's lines past the last one large enough
+        // are all disallowed: `limitOf(a)` ends the scan of start `a` there.
+        var scanEnd = edgeStart
+        if plain {
+            for a in 0..<(count - 1) {
+                var end = edgeStart[a]
+                while end < edgeStart[a + 1], largestFrom[end] >= threshold { end += 1 }
+                scanEnd[a + 1] = end
+            }
         }
-        var candidates: [Entry] = []
+        func limitOf(_ a: Int) -> Int { plain ? scanEnd[a + 1] : edgeStart[a + 1] }
+        for a in 0..<(count - 1) {
+            for e in edgeStart[a]..<limitOf(a)
+            where plain ? (size[e] >= threshold || forced[e]) : allowed(e, threshold: threshold) {
+                isAllowed[e] = true
+                incomingStart[edgeTo[e] + 1] += 1
+            }
+        }
+        for b in 0..<count { incomingStart[b + 1] += incomingStart[b] }
+        var incoming = [Int](repeating: 0, count: incomingStart[count])
+        var filled = incomingStart
+        for a in 0..<(count - 1) {
+            for e in edgeStart[a]..<limitOf(a) where isAllowed[e] {
+                incoming[filled[edgeTo[e]]] = e
+                filled[edgeTo[e]] += 1
+            }
+        }
         let limit = budget ?? .infinity
         // The least height from each position to the end: an entry that cannot finish within
         // the budget even on the flattest rest is dropped (exact: it has no feasible end).
@@ -233,82 +283,149 @@ struct BalancedLineBreaker {
         if budget != nil {
             for b in stride(from: count - 2, through: 0, by: -1) {
                 var least = Double.infinity
-                for e in lines.edgeStart[b]..<lines.edgeStart[b + 1] where isAllowed[e] {
-                    least = min(least, height(e, threshold: threshold) + rest[lines.edgeTo[e]])
+                for e in edgeStart[b]..<limitOf(b) where isAllowed[e] {
+                    least = min(least, height(e, threshold: threshold) + rest[edgeTo[e]])
                 }
                 rest[b] = least
             }
         }
-        for a in 0..<(count - 1) {
-            if a > 0 && incoming[a].allSatisfy({ entries[$0].isEmpty }) { continue }
-            for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where isAllowed[e] {
-                candidates.removeAll(keepingCapacity: true)
-                let h = height(e, threshold: threshold) + rest[lines.edgeTo[e]]
-                let unary = unaryCost(e)
+        var front = Front(
+            entries: [], entryStart: [], final: [], threshold: threshold, budget: budget,
+            writerLineFits: writerLineFits, hinted: hint != nil)
+        // Local buffers (assigned to the front at the end): the loop below is stage 2's
+        // innermost, and a buffer inside a struct being appended to is checked on every access.
+        var entries: [Entry] = []
+        var entryStart: [Int]
+        var first = 0
+        if let resume, budget == nil, hint == nil, !resume.front.hinted, resume.front.budget == nil,
+           resume.front.threshold == threshold,
+           resume.front.writerLineFits == writerLineFits, resume.starts > 0, resume.starts < count {
+            first = resume.starts
+            let resumedEdges = edgeStart[first]
+            let kept = resume.front.entryStart[resumedEdges]
+            entries.reserveCapacity(kept + 2 * (edges - resumedEdges))
+            entries.append(contentsOf: resume.front.entries[0..<kept])
+            entryStart = Array(resume.front.entryStart[0...resumedEdges])
+            entryStart.append(contentsOf: repeatElement(0, count: edges - resumedEdges))
+        } else {
+            entries.reserveCapacity(2 * edges)
+            entryStart = [Int](repeating: 0, count: edges + 1)
+        }
+        var candidates: [Entry] = []
+        var transitions = 0
+        for a in first..<(count - 1) {
+            // Closes the entries of the edges ending here (the last one's end is this start's).
+            entryStart[edgeStart[a]] = entries.count
+            let reachable = a == 0 || (incomingStart[a]..<incomingStart[a + 1]).contains {
+                entryStart[incoming[$0] + 1] > entryStart[incoming[$0]]
+            }
+            for e in edgeStart[a]..<edgeStart[a + 1] {
+                entryStart[e] = entries.count
+                guard reachable, e < limitOf(a), isAllowed[e] else { continue }
                 let own = height(e, threshold: threshold)
+                let h = own + rest[edgeTo[e]]
+                let unary = unaryCost(e)
                 if a == 0 {
-                    if h <= limit { candidates.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)) }
-                } else {
-                    for e1 in incoming[a] where !entries[e1].isEmpty {
-                        let step = unary + pairCost(e1, e)
-                        for (k, entry) in entries[e1].enumerated() where entry.height + h <= limit {
-                            candidates.append(Entry(
-                                height: entry.height + own, cost: entry.cost + step, previousEdge: Int32(e1),
-                                previousEntry: Int32(k)))
+                    if h <= limit { entries.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)) }
+                    continue
+                }
+                let sizeE = size[e], logE = logShapeSize[e], loneE = oneSegment[e]
+                if budget == nil {
+                    // One entry per edge: the cheapest extension (ties: the lower one, then the first).
+                    var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
+                    for slot in incomingStart[a]..<incomingStart[a + 1] {
+                        let e1 = incoming[slot]
+                        let k = entryStart[e1]
+                        guard k < entryStart[e1 + 1] else { continue }
+                        transitions += 1
+                        // pairCost, inlined.
+                        let step = logShapeSize[e1] - logE
+                        var pair = step * step
+                        if oneSegment[e1], size[e1] > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+                        if loneE, sizeE > BalancedCost.loneRatio * size[e1] { pair += BalancedCost.lonePenalty }
+                        let entry = entries[k]
+                        let cost = entry.cost + (unary + pair), height = entry.height + own
+                        if cost < bestCost || (cost == bestCost && height < bestHeight) {
+                            bestCost = cost
+                            bestHeight = height
+                            bestEdge = e1
+                            bestEntry = k
                         }
                     }
+                    if bestEdge >= 0 {
+                        entries.append(Entry(
+                            height: bestHeight, cost: bestCost, previousEdge: Int32(bestEdge), previousEntry: Int32(bestEntry)))
+                    }
+                    continue
                 }
-                entries[e] = Self.prune(candidates, quantum: budget == nil ? nil : quantum)
+                candidates.removeAll(keepingCapacity: true)
+                for slot in incomingStart[a]..<incomingStart[a + 1] {
+                    let e1 = incoming[slot]
+                    let step = logShapeSize[e1] - logE
+                    var pair = step * step
+                    if oneSegment[e1], size[e1] > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+                    if loneE, sizeE > BalancedCost.loneRatio * size[e1] { pair += BalancedCost.lonePenalty }
+                    let stepCost = unary + pair
+                    for k in entryStart[e1]..<entryStart[e1 + 1] {
+                        let entry = entries[k]
+                        guard entry.height + h <= limit else { continue }
+                        transitions += 1
+                        candidates.append(Entry(
+                            height: entry.height + own, cost: entry.cost + stepCost, previousEdge: Int32(e1),
+                            previousEntry: Int32(k)))
+                    }
+                }
+                if !candidates.isEmpty {
+                    Self.prune(&candidates, quantum: quantum)
+                    entries.append(contentsOf: candidates)
+                }
             }
         }
+        entryStart[edges] = entries.count
+        front.entries = entries
+        front.entryStart = entryStart
+        front.transitions = transitions
         var final: [(edge: Int, entry: Int)] = []
-        for e in incoming[count - 1] {
-            for k in entries[e].indices { final.append((e, k)) }
+        for slot in incomingStart[count - 1]..<incomingStart[count] {
+            let e = incoming[slot]
+            for k in entryStart[e]..<entryStart[e + 1] { final.append((e, k)) }
         }
-        final.sort { (entries[$0.edge][$0.entry].height, entries[$0.edge][$0.entry].cost)
-            < (entries[$1.edge][$1.entry].height, entries[$1.edge][$1.entry].cost) }
+        final.sort { (entries[$0.entry].height, entries[$0.entry].cost) < (entries[$1.entry].height, entries[$1.entry].cost) }
         var kept: [(edge: Int, entry: Int)] = []
         var bestCost = Double.infinity
         for item in final {
-            let cost = entries[item.edge][item.entry].cost
+            let cost = entries[item.entry].cost
             if cost < bestCost - BalancedCost.costSlack * max(1, abs(bestCost)) || kept.isEmpty {
                 kept.append(item)
                 bestCost = cost
             }
         }
-        if budget == nil, let cheapest = final.min(by: {
-            entries[$0.edge][$0.entry].cost < entries[$1.edge][$1.entry].cost
-        }) {
+        if budget == nil, let cheapest = final.min(by: { entries[$0.entry].cost < entries[$1.entry].cost }) {
             kept = [cheapest]
         }
-        return Front(entries: entries, final: kept)
+        front.final = kept
+        return front
     }
 
     /// Keeps the entries no other entry beats on both height and cost, and per height bucket
-    /// (`quantum` points; nil: one bucket) only the cheapest.
-    static func prune(_ candidates: [Entry], quantum: Double?) -> [Entry] {
-        guard candidates.count > 1 else { return candidates }
-        guard let quantum else {
-            var best = candidates[0]
-            for entry in candidates.dropFirst()
-            where entry.cost < best.cost || (entry.cost == best.cost && entry.height < best.height) {
-                best = entry
-            }
-            return [best]
-        }
-        let sorted = candidates.sorted { ($0.height, $0.cost) < ($1.height, $1.cost) }
-        var kept: [Entry] = []
+    /// (`quantum` points) only the cheapest.
+    static func prune(_ candidates: inout [Entry], quantum: Double) {
+        guard candidates.count > 1 else { return }
+        candidates.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
+        var kept = 0
         var keptBucket = Int.min
-        for entry in sorted {
-            guard kept.isEmpty || entry.cost < kept[kept.count - 1].cost else { continue }
+        for index in candidates.indices {
+            let entry = candidates[index]
+            guard kept == 0 || entry.cost < candidates[kept - 1].cost else { continue }
             let bucket = Int((entry.height / quantum).rounded(.down))
             if bucket == keptBucket {
-                kept[kept.count - 1] = entry
+                candidates[kept - 1] = entry
             } else {
-                kept.append(entry)
+                candidates[kept] = entry
+                kept += 1
                 keptBucket = bucket
             }
         }
-        return kept
+        candidates.removeLast(candidates.count - kept)
     }
 }

@@ -32,6 +32,10 @@ struct CandidateLines {
     var oneSegment: [Bool] = []
     /// Share of the width the line fills at its size.
     var fill: [Double] = []
+    /// The largest size among this edge and the later edges from its start (infinite when
+    /// one of them is forced): a threshold above it allows none of them, so a scan over a
+    /// start's lines stops there.
+    var largestSizeFrom: [Double] = []
     /// The widest segment that cannot break (content range) and the size at which it fills
     /// the width (on the grid); nil for an empty paragraph.
     var widestSegment: (range: Range<Int>, size: Double)?
@@ -39,8 +43,24 @@ struct CandidateLines {
     /// the smallest size).
     var wholeSize = 0.0
     var isEmpty = false
+    /// The height per point of every line when the paragraph has one font (nil otherwise).
+    var uniformHeight: Double?
+    /// Leading start positions whose lines were copied from the lines this was built reusing
+    /// (their edges keep their indices; stage 2 may resume after them).
+    var reusedStarts = 0
+    /// Lines measured here (not copied): the work done, for tests that bound it.
+    var measuredLines = 0
 
     var edgeCount: Int { edgeTo.count }
+
+    /// The line of `edge` as the fitter takes it (relative offsets; balanced lines carry the
+    /// whole paragraph as their reach: they are not re-broken from a restart point).
+    func span(_ edge: Int) -> LineSpan {
+        let to = edgeTo[edge]
+        return LineSpan(
+            start: positions[edgeFrom[edge]], end: positions[to], contentEnd: contentEnd[edge],
+            brokenInsideWord: isEmergency[to], reach: positions[last])
+    }
     var last: Int { positions.count - 1 }
 
     /// Scans estimates past the width by this fraction so a line that fits exactly is never
@@ -52,10 +72,14 @@ struct CandidateLines {
     ///     floor when filling a box); lines too wide at it are not candidates.
     ///   - fitter: the fitter on the grid from `lowest` to the maximum.
     ///   - widthOverride: exact em widths for lines whose estimate was wrong (repair).
+    ///   - reusing: the candidate lines of an earlier measurement of the paragraph, made with
+    ///     the same settings and no overrides, and the offset through which the two
+    ///     measurements agree (`MeasuredParagraph.agreement(with:)`): the lines from a start
+    ///     whose every examined position lies at or before it are the same and are copied.
     init(
         _ paragraph: MeasuredParagraph, fitter: LineFitter, lowest: Double, tracking: Double,
         metrics: FontChainMetrics, lineSpacing: Double, fixedSize: Bool,
-        widthOverride: [LineKey: Double] = [:]
+        widthOverride: [LineKey: Double] = [:], reusing: (lines: CandidateLines, agreed: Int)? = nil
     ) {
         let width = fitter.width
         let length = paragraph.length
@@ -75,6 +99,7 @@ struct CandidateLines {
             heldAtMax = [false]
             oneSegment = [false]
             fill = [0]
+            largestSizeFrom = [fitter.grid.minSize]
             return
         }
         // Positions: opportunities, and cluster boundaries inside segments too wide at `lowest`.
@@ -83,6 +108,13 @@ struct CandidateLines {
         isEmergency.append(false)
         var widest: (Range<Int>, Double)?
         for opportunity in paragraph.breaks where opportunity > 0 {
+            // As in greedy breaking, a line never ends inside a HarfBuzz cluster (ICU allows a
+            // break between emoji modifiers that shape as one cluster): the positions inside
+            // one would make zero-width lines between every pair of them, n² edges on a run.
+            if opportunity < paragraph.length,
+               !(paragraph.isGraphemeStart[opportunity] && paragraph.isClusterStart[opportunity]) {
+                continue
+            }
             let content = paragraph.contentEnd(from: previous, to: opportunity)
             if content > previous {
                 let em = paragraph.estimatedWidth(previous, content, tracking: tracking)
@@ -122,7 +154,29 @@ struct CandidateLines {
         // One font on the whole paragraph (the common case): one line height for every line.
         let singleFont = paragraph.runs.allSatisfy { $0.fontIndex == paragraph.runs.first?.fontIndex }
         let uniformHeight = metrics.height(paragraph, 0, paragraph.contentLength) * lineSpacing
-        for a in 0..<count {
+        self.uniformHeight = singleFont ? uniformHeight : nil
+        var first = 0
+        if let (old, agreed) = reusing, widthOverride.isEmpty, singleFont, old.uniformHeight == uniformHeight,
+           !old.isEmpty {
+            first = Self.reusableStarts(old, positions: positions, isEmergency: isEmergency, agreed: agreed)
+            if first > 0 {
+                let edges = old.edgeStart[first]
+                edgeStart.append(contentsOf: old.edgeStart[0..<first])
+                edgeFrom.append(contentsOf: old.edgeFrom[0..<edges])
+                edgeTo.append(contentsOf: old.edgeTo[0..<edges])
+                contentEnd.append(contentsOf: old.contentEnd[0..<edges])
+                emWidth.append(contentsOf: old.emWidth[0..<edges])
+                size.append(contentsOf: old.size[0..<edges])
+                logShapeSize.append(contentsOf: old.logShapeSize[0..<edges])
+                heightPerPoint.append(contentsOf: old.heightPerPoint[0..<edges])
+                forced.append(contentsOf: old.forced[0..<edges])
+                heldAtMax.append(contentsOf: old.heldAtMax[0..<edges])
+                oneSegment.append(contentsOf: old.oneSegment[0..<edges])
+                fill.append(contentsOf: old.fill[0..<edges])
+                reusedStarts = first
+            }
+        }
+        for a in first..<count {
             edgeStart.append(edgeTo.count)
             guard a < count - 1 else { continue }
             let start = positions[a]
@@ -136,11 +190,13 @@ struct CandidateLines {
                     b += 1
                     continue
                 }
-                let key = LineKey(start: start, contentEnd: content)
-                let em = widthOverride[key] ?? paragraph.estimatedWidth(start, content, tracking: tracking)
+                // (A dictionary lookup hashes its key even when empty: overrides are rare.)
+                let override = widthOverride.isEmpty ? nil : widthOverride[LineKey(start: start, contentEnd: content)]
+                let em = override ?? paragraph.estimatedWidth(start, content, tracking: tracking)
                 let fitsLowest = em * lowest <= width * (1 + Self.estimateSlack)
                 if !fitsLowest && any { break }
                 let fit = fitter.fitLinear(emWidth: em)
+                measuredLines += 1
                 edgeFrom.append(a)
                 edgeTo.append(b)
                 contentEnd.append(content)
@@ -160,6 +216,39 @@ struct CandidateLines {
             }
         }
         edgeStart.append(edgeTo.count)
+        largestSizeFrom = [Double](repeating: 0, count: edgeTo.count)
+        for a in 0..<(count - 1) {
+            var largest = 0.0
+            for e in stride(from: edgeStart[a + 1] - 1, through: edgeStart[a], by: -1) {
+                largest = max(largest, forced[e] ? .infinity : size[e])
+                largestSizeFrom[e] = largest
+            }
+        }
+    }
+
+    /// How many leading starts of `old` have lines that come out the same on the new
+    /// measurement: the lines from start `a` read the positions up to the one after the last
+    /// line (where the scan stopped) and the measurement before it; when those positions are
+    /// the same in both and lie at or before `agreed`, everything read agrees.
+    private static func reusableStarts(
+        _ old: CandidateLines, positions: [Int], isEmergency: [Bool], agreed: Int
+    ) -> Int {
+        let last = min(old.last, positions.count - 1)
+        // Length of the common prefix of positions (with their kinds) at or before `agreed`.
+        var common = 0
+        while common < last, old.positions[common] == positions[common],
+              old.isEmergency[common] == isEmergency[common], positions[common] <= agreed {
+            common += 1
+        }
+        var starts = 0
+        while starts < old.last {
+            let lines = old.edgeStart[starts]..<old.edgeStart[starts + 1]
+            guard let lastLine = lines.last else { break }
+            // The scan read up to the position after its last line.
+            guard old.edgeTo[lastLine] + 1 < common else { break }
+            starts += 1
+        }
+        return starts
     }
 }
 

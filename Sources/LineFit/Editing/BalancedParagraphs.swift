@@ -8,17 +8,27 @@
 /// outside the edited paragraph is re-measured either way.
 struct BalancedParagraphs {
     private var cache: [[UInt16]: LayoutEngine.BalancedParagraph] = [:]
+    /// The entries of the last layout in paragraph order: an edited paragraph (a cache miss)
+    /// starts from the entry at its index, reusing what still agrees with it.
+    private var previousEntries: [LayoutEngine.BalancedParagraph?] = []
+    /// The work of the last layout (tests bound it per keystroke).
+    private(set) var lastWork = LayoutEngine.BalancedWork()
 
     /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
     /// layout) and `edit` (where the text changed, new offsets) make the hint: the breaks of
     /// the edited paragraph before the edit stay unless the stability rule lets them go.
+    /// `agreement`: the edited paragraph's start and the offset (relative) through which its
+    /// new measurement agrees with the old one, when the session's window re-measure knows it.
     mutating func layout(
         _ text: String, units: [UInt16], paragraphs: [(ParagraphRange, MeasuredParagraph)], engine: LayoutEngine,
-        fonts: FontChain, options: LayoutOptions, previous: Layout?, editStart: Int?
+        fonts: FontChain, options: LayoutOptions, previous: Layout?, editStart: Int?,
+        agreement: (start: Int, agreed: Int)? = nil
     ) -> Layout {
         let fillHeight: Double?
         if case .fill(let height) = options.box { fillHeight = height } else { fillHeight = nil }
         var entries: [LayoutEngine.BalancedParagraph?] = []
+        var seeds: [(paragraph: LayoutEngine.BalancedParagraph, agreed: Int?)?] = []
+        var workBefore = LayoutEngine.BalancedWork()
         var keys: [[UInt16]] = []
         var inputs = paragraphs
         for (index, (range, measured)) in paragraphs.enumerated() {
@@ -26,6 +36,14 @@ struct BalancedParagraphs {
             keys.append(key)
             let cached = cache[key]
             entries.append(cached)
+            if let cached { workBefore = workBefore + cached.work }
+            // The same paragraph count: the paragraph at this index is the edited one's old self.
+            if cached == nil, previousEntries.count == paragraphs.count, let seed = previousEntries[index] {
+                let known = agreement.flatMap { $0.start == range.range.lowerBound ? $0.agreed : nil }
+                seeds.append((seed, known))
+            } else {
+                seeds.append(nil)
+            }
             if cached == nil {
                 // Window re-measurement patches the prefix sums (equal up to the last bits);
                 // candidates from freshly summed tables rank exactly as a fresh layout's.
@@ -45,9 +63,16 @@ struct BalancedParagraphs {
         }
         let layout = engine.fitBalanced(
             text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
-            maxSize: options.maxSize, fillHeight: fillHeight, hints: hints)
+            maxSize: options.maxSize, fillHeight: fillHeight, hints: hints, seeds: seeds)
         cache.removeAll(keepingCapacity: true)
-        for (key, entry) in zip(keys, entries) { cache[key] = entry }
+        // An entry repaired during the layout (a line whose estimate fit but whose glyphs did
+        // not) carries the repairs' exact widths: reused, it would plan from them at the first
+        // try where a fresh layout plans from the estimates (and may run out of repair rounds
+        // or box retries elsewhere). Such a paragraph is rebuilt on the next edit, as fresh
+        // (a seed with overrides is ignored for the same reason).
+        for (key, entry) in zip(keys, entries) where entry.map({ $0.overrides.isEmpty }) ?? true { cache[key] = entry }
+        previousEntries = entries
+        lastWork = entries.reduce(LayoutEngine.BalancedWork()) { $0 + ($1?.work ?? .init()) } - workBefore
         return BoxFitting.placed(layout, options: options)
     }
 }

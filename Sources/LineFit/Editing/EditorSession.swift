@@ -34,6 +34,11 @@ public final class EditorSession {
     var statistics = Statistics()
     /// The balanced strategy's and the fill box's per-paragraph state (BalancedParagraphs.swift).
     private var balanced = BalancedParagraphs()
+    /// The edited paragraph's start and the offset through which its window re-measure left
+    /// the old measurement as it was (for the balanced strategy's reuse), until the next layout.
+    private var balancedAgreement: (start: Int, agreed: Int)?
+    /// The balanced strategy's work in the last layout (tests bound it per keystroke).
+    var balancedWork: LayoutEngine.BalancedWork { balanced.lastWork }
     private var usesBalanced: Bool {
         guard options.breakStrategy == .balanced else { return false }
         switch options.box {
@@ -225,7 +230,9 @@ public final class EditorSession {
     private func layOutBalanced(editStart: Int?) {
         layout = balanced.layout(
             storedText, units: units, paragraphs: paragraphs.map { ($0.range, $0.measured) }, engine: engine,
-            fonts: activeFonts, options: activeOptions, previous: editStart == nil ? nil : layout, editStart: editStart)
+            fonts: activeFonts, options: activeOptions, previous: editStart == nil ? nil : layout, editStart: editStart,
+            agreement: balancedAgreement)
+        balancedAgreement = nil
     }
 
     private func fresh(_ range: ParagraphRange) -> ParagraphState {
@@ -268,7 +275,9 @@ public final class EditorSession {
         // (Typing inside a paragraph, the common case, makes no array of new ranges.)
         var newRanges: [ParagraphRange] = []
         var single: ParagraphRange?
-        if staysOneParagraph {
+        // A paragraph whose every unit was deleted is gone, as in `Paragraphs.split` (which
+        // never makes an empty paragraph); keeping it would give balanced breaking an empty line.
+        if staysOneParagraph, paragraphs[first].range.range.count + delta > 0 {
             let old = paragraphs[first].range
             single = ParagraphRange(range: old.range.lowerBound..<(old.range.upperBound + delta), contentEnd: old.contentEnd + delta)
         } else {
@@ -323,6 +332,7 @@ public final class EditorSession {
         // The balanced strategy breaks from the measurement itself (BalancedParagraphs).
         if usesBalanced {
             state.range = range
+            if previous == nil { balancedAgreement = (base, changed.lowerBound) }
             return
         }
 

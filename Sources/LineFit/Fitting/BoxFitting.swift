@@ -98,13 +98,25 @@ struct BoxFitting {
             overflowing.overflowsHeight = true
             return overflowing
         }
-        // Height is nearly but not strictly monotone in the factor (re-breaking can change
-        // the line count either way), so keep the best factor that was measured to fit.
-        var low = floorScale, high = 1.0
-        var best = floorLayout
-        for _ in 0..<shrinkSteps {
-            let mid = (low + high) / 2
-            let candidate = scaled(mid)
+        var steps = 0
+        return bisect(from: floorScale, fitting: floorLayout, to: 1.0, limit: limit, layout: scaled) { low, high in
+            steps += 1
+            return steps <= shrinkSteps ? (low + high) / 2 : nil
+        }
+    }
+
+    /// The bisection of both box searches, between a value whose layout fits `limit`
+    /// (`fitting`, at `low`) and one whose layout does not (`high`): `midpoint` gives the next
+    /// value to measure (nil: done). Height is nearly but not strictly monotone in the value
+    /// (re-breaking can change the line count either way), so the result is the best layout
+    /// measured to fit, not an extrapolation.
+    static func bisect<Value>(
+        from low: Value, fitting: Layout, to high: Value, limit: Double, layout: (Value) -> Layout,
+        midpoint: (Value, Value) -> Value?
+    ) -> Layout {
+        var low = low, high = high, best = fitting
+        while let mid = midpoint(low, high) {
+            let candidate = layout(mid)
             if candidate.height <= limit {
                 low = mid
                 best = candidate
@@ -172,17 +184,8 @@ struct BoxFitting {
         }
         let top = at(capIndex)
         if top.height <= height { return top }
-        var low = 0, high = capIndex
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            let candidate = at(mid)
-            if candidate.height <= height {
-                low = mid
-                best = candidate
-            } else {
-                high = mid
-            }
+        return Self.bisect(from: 0, fitting: best, to: capIndex, limit: height, layout: at) { low, high in
+            high - low > 1 ? (low + high) / 2 : nil
         }
-        return best
     }
 }

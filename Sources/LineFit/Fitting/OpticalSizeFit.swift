@@ -15,61 +15,127 @@
 /// width is linear again) cost no reshaping at all.
 extension LayoutEngine {
     func fitLineAtOpticalSizes(_ span: LineSpan, paragraph: MeasuredParagraph, base: Int, context: FittingContext) -> Line {
-        let options = context.options
         let plan = context.plan
-        let shaper = lineShaper(paragraph, context: context)
-        var pieces: [LinePiece] = []
-        shaper.pieces(span.start, span.contentEnd, into: &pieces)
-        let lineRange = span.start..<span.contentEnd
-        let paragraphOpsz = plan.opticalSize(for: context.minSize)
-        // Shaped pieces and their em width per opsz value; the paragraph's own is free.
-        var shapes: [Double: (pieces: [LinePiece], em: Double)] = [:]
-        if let paragraphOpsz {
-            shapes[paragraphOpsz] = (
-                pieces, paragraph.lineEmWidth(span.start, span.contentEnd, pieces: pieces, tracking: options.tracking))
+        let line = LineInstances(span, shaper: lineShaper(paragraph, context: context), tracking: context.options.tracking)
+        // The paragraph was measured at the minimum's opsz: that instance of the line is free.
+        if let paragraphOpsz = plan.opticalSize(for: context.minSize) {
+            line.remember(
+                paragraphOpsz,
+                (line.pieces, paragraph.lineEmWidth(span.start, span.contentEnd, pieces: line.pieces, tracking: context.options.tracking)))
         }
-        var probes = 0
-        func shape(at size: Double) -> (pieces: [LinePiece], em: Double) {
-            let opsz = plan.opticalSize(for: size) ?? size
-            if let known = shapes[opsz] { return known }
-            let varied = shaper.varied(pieces, lineRange: lineRange, variations: plan.settings(size: size))
-            let result = (varied, varied.width(tracking: options.tracking))
-            shapes[opsz] = result
-            probes += 1
-            return result
-        }
-        let minimumEm = shape(at: context.minSize).em
-        var estimate: Double?
-        if minimumEm > 0, !pieces.isEmpty {
-            let grid = context.fitter.grid
-            let linear = grid.size(at: grid.index(atOrBelow: options.width / minimumEm))
-            if linear > context.minSize {
-                estimate = SecantEstimate.estimate(
-                    grid: grid, target: options.width, lower: (context.minSize, minimumEm * context.minSize),
-                    upper: (linear, shape(at: linear).em * linear)) { size in shape(at: size).em * size }
-            } else {
-                estimate = linear
-            }
-        }
-        let fit: LineFitter.Fit
-        if pieces.isEmpty {
-            fit = context.fitter.fitLinear(emWidth: 0)
-        } else {
-            fit = context.fitter.fitMeasured(estimate: estimate) { size in shape(at: size).em * size }
-        }
-        let final = shape(at: fit.size).pieces
-        var line = placeLine(span, pieces: final, fit: fit, paragraph: paragraph, base: base, context: context)
-        line.axisValues = plan.reported(plan.settings(size: fit.size, width: plan.widthAxis?.defaultValue))
-        line.probes = probes
-        return line
+        let fit = opticalSizeFit(line, width: nil, anchor: opticalAnchor(span, paragraph: paragraph, context: context), context: context)
+        let pieces = line.isEmpty ? line.pieces : opticalShape(line, size: fit.size, width: nil, context: context).pieces
+        var placed = placeLine(span, pieces: pieces, fit: fit, paragraph: paragraph, base: base, context: context)
+        placed.axisValues = plan.reported(plan.settings(size: fit.size, width: plan.widthAxis?.defaultValue))
+        placed.probes = line.probes
+        return placed
     }
 
-    /// A line from its final pieces and fit: runs in visual order, metrics, flags.
+    /// The line at `size` with `opsz` following it (and `wdth` at `width`, when given).
+    func opticalShape(_ line: LineInstances, size: Double, width: Double?, context: FittingContext) -> LineInstances.Shape {
+        line.shape(context.plan.opticalSize(for: size) ?? -1, at: context.plan.settings(size: size, width: width))
+    }
+
+    /// Predicted steps (size × available / width) from an interpolated start.
+    static let predictedSteps = 3
+
+    /// The line's em width at a second optical size (`OpticalAnchors`), if it can be read
+    /// from the paragraph measured there.
+    func opticalAnchor(
+        _ span: LineSpan, paragraph: MeasuredParagraph, context: FittingContext
+    ) -> (opticalSize: Double, em: Double)? {
+        let plan = context.plan
+        let tracking = context.options.tracking
+        guard let minimumOpsz = plan.opticalSize(for: context.minSize), span.contentEnd > span.start,
+              paragraph.isSafeBoundary[span.start], paragraph.isSafeBoundary[span.contentEnd] else { return nil }
+        let minimumEm = paragraph.slicedEmWidth(span.start, span.contentEnd, tracking: tracking)
+        guard minimumEm > 0 else { return nil }
+        let opsz = OpticalAnchors.opticalSize(linear: context.options.width / minimumEm) { plan.opticalSize(for: $0) ?? $0 }
+        guard opsz > minimumOpsz else { return nil }
+        let anchor = context.opticalAnchors.paragraph(paragraph, at: opsz) { opsz in
+            remeasured(paragraph, context: context, variations: plan.settings(size: opsz))
+        }
+        guard anchor.isSafeBoundary[span.start], anchor.isSafeBoundary[span.contentEnd] else { return nil }
+        return (opsz, anchor.slicedEmWidth(span.start, span.contentEnd, tracking: tracking))
+    }
+
+    /// The size s at which s × E(opsz(s)) is the available width, with E, the line's em width,
+    /// interpolated linearly in `opsz` between two measured instances. A fixed point: each
+    /// step moves the size by a fraction of the last (|s E'/E|, about 0.2 with Roboto Flex).
+    static func interpolatedSize(
+        available: Double, lower: (opticalSize: Double, em: Double), upper: (opticalSize: Double, em: Double),
+        opticalSize: (Double) -> Double
+    ) -> Double {
+        var size = available / lower.em
+        for _ in 0..<8 {
+            let fraction = (opticalSize(size) - lower.opticalSize) / (upper.opticalSize - lower.opticalSize)
+            let em = lower.em + (upper.em - lower.em) * fraction
+            guard em > 0, (available / em).isFinite else { break }
+            size = available / em
+        }
+        return size
+    }
+
+    /// The largest grid size at which the line fits at its own `opsz` (see the type's
+    /// comment), found by the shared measured-width search from an estimate: interpolated
+    /// between the minimum and the paragraph's second optical size when `anchor` is given
+    /// (the line's em width there), else regula falsi from the linear estimate.
+    func opticalSizeFit(
+        _ line: LineInstances, width: Double?, anchor: (opticalSize: Double, em: Double)? = nil, context: FittingContext
+    ) -> LineFitter.Fit {
+        guard !line.isEmpty else { return context.fitter.fitLinear(emWidth: 0) }
+        let grid = context.fitter.grid
+        let available = context.options.width
+        func measured(_ size: Double) -> Double { opticalShape(line, size: size, width: width, context: context).em * size }
+        let minimumEm = opticalShape(line, size: context.minSize, width: width, context: context).em
+        if minimumEm > 0, let anchor, anchor.em > 0, let minimumOpsz = context.plan.opticalSize(for: context.minSize),
+           anchor.opticalSize > minimumOpsz {
+            let size = Self.interpolatedSize(
+                available: available, lower: (minimumOpsz, minimumEm), upper: anchor,
+                opticalSize: { context.plan.opticalSize(for: $0) ?? $0 })
+            let start = grid.size(at: grid.index(atOrBelow: min(max(size, grid.minSize), grid.maxSize)))
+            if (context.plan.opticalSize(for: start) ?? start) <= anchor.opticalSize {
+                // Interpolated, so close; and near the answer a line's em width is flat (HVAR
+                // deltas are rounded to font units), so size × available / width lands on
+                // the answer, or moves a fifth of the way or less from it when a delta jumps.
+                var current = start
+                for _ in 0..<Self.predictedSteps {
+                    let width = measured(current)
+                    guard width > 0 else { break }
+                    let next = grid.size(at: grid.index(atOrBelow: min(max(current * available / width, grid.minSize), grid.maxSize)))
+                    if next == current { break }
+                    current = next
+                }
+                return context.fitter.fitMeasured(estimate: current, measured)
+            }
+            // Extrapolated past the anchor (a short line): regula falsi from there instead
+            // of from the linear estimate.
+            let estimate = SecantEstimate.estimate(
+                grid: grid, target: available, lower: (context.minSize, minimumEm * context.minSize),
+                upper: (start, measured(start)), measure: measured)
+            return context.fitter.fitMeasured(estimate: estimate, predicting: false, measured)
+        }
+        var estimate: Double?
+        if minimumEm > 0 {
+            let linear = grid.size(at: grid.index(atOrBelow: available / minimumEm))
+            estimate = linear > context.minSize
+                ? SecantEstimate.estimate(
+                    grid: grid, target: available, lower: (context.minSize, minimumEm * context.minSize),
+                    upper: (linear, measured(linear)), measure: measured)
+                : linear
+        }
+        // The estimate has been measured on both sides already: no predicted probe.
+        return context.fitter.fitMeasured(estimate: estimate, predicting: false, measured)
+    }
+
+    /// A line from its final pieces and fit: runs in visual order, metrics, flags. `scale`
+    /// turns the pieces' positions into points: the size for pieces in em (the default), 1
+    /// for hinted pieces, already in points.
     func placeLine(
-        _ span: LineSpan, pieces: [LinePiece], fit: LineFitter.Fit, paragraph: MeasuredParagraph, base: Int,
-        context: FittingContext
+        _ span: LineSpan, pieces: [LinePiece], fit: LineFitter.Fit, scale: Double? = nil, paragraph: MeasuredParagraph,
+        base: Int, context: FittingContext
     ) -> Line {
-        let placed = context.placement.runs(pieces, size: fit.size, scale: fit.size, base: base)
+        let placed = context.placement.runs(pieces, size: fit.size, scale: scale ?? fit.size, base: base)
         let metrics = context.placement.verticalMetrics(pieces)
         var flags: Line.Flags = []
         if pieces.isEmpty { flags.insert(.empty) }

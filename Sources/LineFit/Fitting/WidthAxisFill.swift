@@ -98,8 +98,11 @@ extension LayoutEngine {
         for ((paragraph, original), pair) in zip(paragraphs, final) {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: original.missing.shifted(by: base))
-            for span in spans(pair.narrow, at: size) {
-                lines.append(fillLine(span, narrow: pair.narrow, size: size, axis: axis, base: base, context: context))
+            let paragraphLines = spans(pair.narrow, at: size)
+            for (index, span) in paragraphLines.enumerated() {
+                lines.append(fillLine(
+                    span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size, axis: axis, base: base,
+                    context: context))
             }
         }
         return assemble(text, lines: &lines, missing: missing, context: context)
@@ -109,99 +112,103 @@ extension LayoutEngine {
     func remeasured(_ paragraph: MeasuredParagraph, context: FittingContext, variations: VariationSettings) -> MeasuredParagraph {
         var style = context.style
         style.variations = variations
-        return measure(
-            units: paragraph.units, contentLength: paragraph.contentLength, fonts: context.fonts,
-            options: context.options, style: style)
+        return measurer.reshaped(paragraph, chain: context.fonts, style: style)
     }
+
+    /// How far past the width a line's width at the widest `wdth`, read from the paragraph
+    /// measured there, must be for the line to be taken as able to reach the width without
+    /// shaping it there: the prefix sums differ from the line's own shaping only by what
+    /// HarfBuzz does at the line's two ends (kerning, contextual forms), far below 1%.
+    static let clearReachMargin = 0.01
 
     /// One width-axis line at the block's size: the largest `wdth` on the grid that fits, or
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
-        _ span: LineSpan, narrow: MeasuredParagraph, size: Double, axis: VariationAxis, base: Int,
-        context: FittingContext
+        _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
+        axis: VariationAxis, base: Int, context: FittingContext
     ) -> Line {
+        let narrow = pair.narrow
         let plan = context.plan
         let options = context.options
-        let shaper = lineShaper(narrow, context: context, variations: plan.settings(size: size, width: axis.minValue))
-        var pieces: [LinePiece] = []
-        shaper.pieces(span.start, span.contentEnd, into: &pieces)
-        guard !pieces.isEmpty else {
+        let line = LineInstances(
+            span, shaper: lineShaper(narrow, context: context, variations: plan.settings(size: size, width: axis.minValue)),
+            tracking: options.tracking)
+        guard !line.isEmpty else {
             return placeLine(
-                span, pieces: pieces, fit: context.fitter.fitLinear(emWidth: 0), paragraph: narrow, base: base,
+                span, pieces: line.pieces, fit: context.fitter.fitLinear(emWidth: 0), paragraph: narrow, base: base,
                 context: context)
         }
-        let narrowEm = narrow.lineEmWidth(span.start, span.contentEnd, pieces: pieces, tracking: options.tracking)
-        var probes = 0
-        let lineRange = span.start..<span.contentEnd
-        var shapes: [Double: (pieces: [LinePiece], em: Double)] = [axis.minValue: (pieces, narrowEm)]
-        func shape(width: Double) -> (pieces: [LinePiece], em: Double) {
-            if let known = shapes[width] { return known }
-            let varied = shaper.varied(pieces, lineRange: lineRange, variations: plan.settings(size: size, width: width))
-            let result = (varied, varied.width(tracking: options.tracking))
-            shapes[width] = result
-            probes += 1
-            return result
+        // The paragraph was measured at this size's opsz and the narrowest wdth: free.
+        let narrowEm = narrow.lineEmWidth(span.start, span.contentEnd, pieces: line.pieces, tracking: options.tracking)
+        line.remember(axis.minValue, (line.pieces, narrowEm))
+        func fallback() -> Line {
+            var placed = fitBySize(span, line: line, paragraph: narrow, width: axis.maxValue, base: base, context: context)
+            placed.flags.insert(.widthAxisFallback)
+            return placed
         }
-        let wideEm = shape(width: axis.maxValue).em
-        if wideEm * size < options.width {
-            var line = fitBySize(span, pieces: pieces, paragraph: narrow, width: axis.maxValue, base: base, context: context)
-            line.flags.insert(.widthAxisFallback)
-            line.probes += probes
-            return line
-        }
+        // The widest end is shaped only where the answer could be "cannot fill" (a last line,
+        // or one the paragraph at the widest puts near the width); elsewhere the paragraph's
+        // value serves as the regula falsi's upper point, which needs no exactness.
+        let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking)
+        let clearlyReaches = !endsParagraph && wideEstimate * size >= options.width * (1 + Self.clearReachMargin)
+        let wideEm = clearlyReaches ? wideEstimate : line.shape(axis.maxValue, at: plan.settings(size: size, width: axis.maxValue)).em
+        if wideEm * size < options.width { return fallback() }
+        let search = widthAxisFit(line, size: size, narrowEm: narrowEm, wideEm: wideEm, axis: axis, context: context)
+        // Fitting at the widest is filling only if the widest reaches the width (measured now).
+        if search.heldAtMax, search.width < options.width { return fallback() }
+        return placeFilled(span, line: line, search: search, size: size, paragraph: narrow, base: base, context: context)
+    }
+
+    /// The largest `wdth` on the axis's 0.1 grid at which the line fits at `size`, found by
+    /// the shared measured-width search from a regula falsi estimate between the two ends
+    /// (`Fit.size` is the `wdth`, `Fit.width` the line's width there in points; `overflows`
+    /// when not even the narrowest fits, `heldAtMax` when the widest does).
+    func widthAxisFit(
+        _ line: LineInstances, size: Double, narrowEm: Double, wideEm: Double, axis: VariationAxis, context: FittingContext
+    ) -> LineFitter.Fit {
+        let plan = context.plan
         let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
+        func em(_ width: Double) -> Double { line.shape(width, at: plan.settings(size: size, width: width)).em }
         let estimate = SecantEstimate.estimate(
-            grid: widths, target: options.width / size, lower: (axis.minValue, narrowEm), upper: (axis.maxValue, wideEm)
-        ) { shape(width: $0).em }
-        let index = widths.largestFitting(hint: widths.index(atOrBelow: estimate)) { shape(width: $0).em * size <= options.width }
-        let width = widths.size(at: index ?? 0)
-        let chosen = shape(width: width)
-        let fit = LineFitter.Fit(size: size, width: chosen.em * size, overflows: index == nil, heldAtMax: false)
-        var line = placeLine(span, pieces: chosen.pieces, fit: fit, paragraph: narrow, base: base, context: context)
-        line.axisValues = plan.reported(plan.settings(size: size, width: width))
-        line.probes = probes
-        return line
+            grid: widths, target: context.options.width / size, lower: (axis.minValue, narrowEm),
+            upper: (axis.maxValue, wideEm), measure: em)
+        // Width is not proportional to wdth: no predicted probe.
+        let search = LineFitter(grid: widths, width: context.options.width, tracking: context.options.tracking)
+        return search.fitMeasured(estimate: estimate, predicting: false) { em($0) * size }
+    }
+
+    /// The line at `size` and the `wdth` a width-axis search found.
+    private func placeFilled(
+        _ span: LineSpan, line: LineInstances, search: LineFitter.Fit, size: Double, paragraph: MeasuredParagraph,
+        base: Int, context: FittingContext
+    ) -> Line {
+        let plan = context.plan
+        let settings = plan.settings(size: size, width: search.size)
+        let chosen = line.shape(search.size, at: settings)
+        let fit = LineFitter.Fit(size: size, width: chosen.em * size, overflows: search.overflows, heldAtMax: false)
+        var placed = placeLine(span, pieces: chosen.pieces, fit: fit, paragraph: paragraph, base: base, context: context)
+        placed.axisValues = plan.reported(settings)
+        placed.probes = line.probes
+        return placed
     }
 
     /// The line fitted by its size at a fixed `wdth` (opsz following the size when optical
-    /// sizing is on): the fallback when the width axis cannot fill it.
+    /// sizing is on): the fallback when the width axis cannot fill it. `line`'s probes so
+    /// far are counted in; its shapes are not reused (they were at the block's size).
     func fitBySize(
-        _ span: LineSpan, pieces: [LinePiece], paragraph: MeasuredParagraph, width: Double, base: Int,
+        _ span: LineSpan, line filled: LineInstances, paragraph: MeasuredParagraph, width: Double, base: Int,
         context: FittingContext
     ) -> Line {
         let plan = context.plan
-        let options = context.options
-        let shaper = lineShaper(paragraph, context: context)
-        let lineRange = span.start..<span.contentEnd
-        var probes = 0
-        var shapes: [Double: (pieces: [LinePiece], em: Double)] = [:]
-        func shape(at size: Double) -> (pieces: [LinePiece], em: Double) {
-            let key = plan.opticalSize(for: size) ?? -1
-            if let known = shapes[key] { return known }
-            let varied = shaper.varied(pieces, lineRange: lineRange, variations: plan.settings(size: size, width: width))
-            let result = (varied, varied.width(tracking: options.tracking))
-            shapes[key] = result
-            probes += 1
-            return result
-        }
-        let firstEm = shape(at: context.minSize).em
-        let fit: LineFitter.Fit
-        if plan.followsSize {
-            let grid = context.fitter.grid
-            let linear = grid.size(at: grid.index(atOrBelow: firstEm > 0 ? options.width / firstEm : grid.maxSize))
-            let estimate = linear > context.minSize
-                ? SecantEstimate.estimate(
-                    grid: grid, target: options.width, lower: (context.minSize, firstEm * context.minSize),
-                    upper: (linear, shape(at: linear).em * linear)) { size in shape(at: size).em * size }
-                : linear
-            fit = context.fitter.fitMeasured(estimate: estimate) { size in shape(at: size).em * size }
-        } else {
-            fit = context.fitter.fitLinear(emWidth: firstEm)
-        }
-        var line = placeLine(span, pieces: shape(at: fit.size).pieces, fit: fit, paragraph: paragraph, base: base, context: context)
-        line.axisValues = plan.reported(plan.settings(size: fit.size, width: width))
-        line.probes = probes
-        return line
+        let line = LineInstances(span, shaper: lineShaper(paragraph, context: context), tracking: context.options.tracking)
+        let fit = plan.followsSize
+            ? opticalSizeFit(line, width: width, context: context)
+            : context.fitter.fitLinear(emWidth: line.shape(-1, at: plan.settings(size: context.minSize, width: width)).em)
+        let pieces = opticalShape(line, size: fit.size, width: width, context: context).pieces
+        var placed = placeLine(span, pieces: pieces, fit: fit, paragraph: paragraph, base: base, context: context)
+        placed.axisValues = plan.reported(plan.settings(size: fit.size, width: width))
+        placed.probes = filled.probes + line.probes
+        return placed
     }
 
     /// Mixed fill: lines whose size is outside the band around the median get the band's
@@ -242,36 +249,12 @@ extension LayoutEngine {
         context: FittingContext
     ) -> Line? {
         let plan = context.plan
-        let options = context.options
-        let shaper = lineShaper(paragraph, context: context)
-        var pieces: [LinePiece] = []
-        shaper.pieces(span.start, span.contentEnd, into: &pieces)
-        let lineRange = span.start..<span.contentEnd
-        var probes = 0
-        var shapes: [Double: (pieces: [LinePiece], em: Double)] = [:]
-        func shape(width: Double) -> (pieces: [LinePiece], em: Double) {
-            if let known = shapes[width] { return known }
-            let varied = shaper.varied(pieces, lineRange: lineRange, variations: plan.settings(size: size, width: width))
-            let result = (varied, varied.width(tracking: options.tracking))
-            shapes[width] = result
-            probes += 1
-            return result
-        }
-        let narrowEm = shape(width: axis.minValue).em, wideEm = shape(width: axis.maxValue).em
-        guard narrowEm * size <= options.width, wideEm * size >= options.width else { return nil }
-        let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
-        let estimate = SecantEstimate.estimate(
-            grid: widths, target: options.width / size, lower: (axis.minValue, narrowEm), upper: (axis.maxValue, wideEm)
-        ) { shape(width: $0).em }
-        guard let index = widths.largestFitting(hint: widths.index(atOrBelow: estimate), {
-            shape(width: $0).em * size <= options.width
-        }) else { return nil }
-        let width = widths.size(at: index)
-        let chosen = shape(width: width)
-        let fit = LineFitter.Fit(size: size, width: chosen.em * size, overflows: false, heldAtMax: false)
-        var line = placeLine(span, pieces: chosen.pieces, fit: fit, paragraph: paragraph, base: base, context: context)
-        line.axisValues = plan.reported(plan.settings(size: size, width: width))
-        line.probes = probes
-        return line
+        let line = LineInstances(span, shaper: lineShaper(paragraph, context: context), tracking: context.options.tracking)
+        let narrowEm = line.shape(axis.minValue, at: plan.settings(size: size, width: axis.minValue)).em
+        let wideEm = line.shape(axis.maxValue, at: plan.settings(size: size, width: axis.maxValue)).em
+        guard narrowEm * size <= context.options.width, wideEm * size >= context.options.width else { return nil }
+        let search = widthAxisFit(line, size: size, narrowEm: narrowEm, wideEm: wideEm, axis: axis, context: context)
+        guard !search.overflows else { return nil }
+        return placeFilled(span, line: line, search: search, size: size, paragraph: paragraph, base: base, context: context)
     }
 }

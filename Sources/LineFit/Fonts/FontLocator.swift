@@ -86,7 +86,9 @@ public enum FontLocator {
     // MARK: - The folders
 
     private static var environmentDirectories: [String] {
-        guard let value = ProcessInfo.processInfo.environment[BundledFonts.environmentVariable], !value.isEmpty else {
+        // getenv reads one variable; ProcessInfo.environment builds a dictionary of the whole
+        // environment (2.8 M instructions, most of a CLI run's font lookup).
+        guard let raw = getenv(BundledFonts.environmentVariable), case let value = String(cString: raw), !value.isEmpty else {
             return []
         }
         return value.split(separator: ":").map(String.init)

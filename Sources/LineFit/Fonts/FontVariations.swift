@@ -144,12 +144,25 @@ enum FontVariationTable {
     /// have none: with no values at all HarfBuzz drops its coordinates without telling the
     /// FreeType face, which would keep the previous instance.
     static func apply(_ settings: VariationSettings, axes: [VariationAxis], hbFont: OpaquePointer) {
+        // Runs once per probe of an optical-size or width-axis search: the tag is packed from
+        // its bytes, not bridged to a C string for hb_tag_from_string.
         let variations = axes.map { axis in
-            hb_variation_t(
-                tag: hb_tag_from_string(axis.tag, 4), value: Float(axis.clamped(settings[axis.tag] ?? axis.defaultValue)))
+            hb_variation_t(tag: packedTag(axis.tag), value: Float(axis.clamped(settings[axis.tag] ?? axis.defaultValue)))
         }
         hb_font_set_variations(hbFont, variations, UInt32(variations.count))
         _ = hb_ft_hb_font_changed(hbFont)
+    }
+
+    /// An OpenType tag as HarfBuzz packs it: four bytes, big-endian, padded with spaces.
+    static func packedTag(_ tag: String) -> hb_tag_t {
+        var packed: hb_tag_t = 0
+        var count = 0
+        for byte in tag.utf8.prefix(4) {
+            packed = packed << 8 | hb_tag_t(byte)
+            count += 1
+        }
+        for _ in count..<4 { packed = packed << 8 | 0x20 }
+        return packed
     }
 
     /// The hinted face has no long-lived HarfBuzz font (one is made per use, and reads the

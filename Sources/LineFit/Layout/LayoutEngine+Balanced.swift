@@ -16,6 +16,39 @@ extension LayoutEngine {
         /// The lines last fitted for `fittedFor`, at the paragraph's base then.
         var fittedFor: FittedKey?
         var fitted: [Line] = []
+        /// The measurement the candidates were made from (a later edit of the paragraph
+        /// compares against it to reuse what still agrees).
+        var measured: MeasuredParagraph?
+        /// Stage 2's front for `solvedFor` (a later edit resumes it).
+        var front: BalancedLineBreaker.Front?
+        /// From an earlier version of the paragraph (`seed`): its front and fitted lines, and
+        /// the offset through which the two measurements agree.
+        var seedFront: BalancedLineBreaker.Front?
+        var seedFitted: [Line] = []
+        var seedFittedFor: FittedKey?
+        var agreed = -1
+        /// Work done on this paragraph (cumulative), for tests that bound it without a clock.
+        var work = BalancedWork()
+    }
+
+    /// Counts of the balanced strategy's work.
+    struct BalancedWork: Equatable {
+        /// Candidate lines measured on the prefix sums (not copied from an earlier version).
+        var candidateLines = 0
+        /// Stage 2's candidate entries (`BalancedLineBreaker.Front.transitions`).
+        var transitions = 0
+        /// Chosen lines fitted (shaped and sized), not reused.
+        var fittedLines = 0
+
+        static func + (a: Self, b: Self) -> Self {
+            Self(candidateLines: a.candidateLines + b.candidateLines, transitions: a.transitions + b.transitions,
+                 fittedLines: a.fittedLines + b.fittedLines)
+        }
+
+        static func - (a: Self, b: Self) -> Self {
+            Self(candidateLines: a.candidateLines - b.candidateLines, transitions: a.transitions - b.transitions,
+                 fittedLines: a.fittedLines - b.fittedLines)
+        }
     }
 
     struct Stage2Key: Equatable {
@@ -54,14 +87,66 @@ extension LayoutEngine {
     /// each time smaller by the overshoot.
     static let heightRetries = 3
 
-    /// Filling a box, candidate lines start at the floor only when they must: a ladder of
-    /// floor × 2^k at most a quarter of the size a block of the whole text could reach at
-    /// most (lines of height h·s filling the width hold W/s em each, so t* ≤ √(H·W / (h·E))
-    /// for E em of text; t* comes out above half of that on captions). A smaller ladder
-    /// value would only add lines no optimum uses; if t* ever comes out so low that a line
-    /// it allows (τ·t*, or a writer's line at half t*) is below the ladder value, the layout
-    /// is redone from the floor.
-    static let ladderShare = 1.0 / 4
+    /// Filling a box, candidate lines start at the floor only when they must. Every line an
+    /// optimum can use is at least min(τ, writerShare)·t* (the writer's lines may sit at half
+    /// t*), so candidates start at a rung of a ladder (floor × 2^(k/4): a quarter octave, so
+    /// that typing rarely moves it and the cached candidates stay valid) at most that share of
+    /// a size known to be at most t*: the largest rung, from the size a block of the whole
+    /// text could reach at most (lines of height h·s filling the width hold W/s em each, so
+    /// t* ≤ √(H·W / (h·E)) for E em of text) down, at which greedy lines fit the box (greedy
+    /// breaks at a threshold are a witness: t* is at least it). The greedy check reads one
+    /// width per opportunity. If the estimate is ever wrong (other fonts on some lines), t*
+    /// comes out low and the layout is redone from the floor.
+    /// The ladder's ratio between rungs: 2^(1/4).
+    static let ladderRung = 2.0.squareRoot().squareRoot()
+
+    /// The largest ladder rung from `reach` down at which greedy lines (every line as long as
+    /// fits at the rung) give a block no taller than `height` (0 when none above `floor`).
+    private func greedyWitness(
+        _ paragraphs: [MeasuredParagraph], options: LayoutOptions, maxSize: Double, height: Double, reach: Double,
+        floor: Double, lineHeight: Double
+    ) -> Double {
+        let tracking = options.tracking
+        /// The height of greedy lines at `capacity` em per line; nil when a segment is wider.
+        func greedyHeight(_ paragraph: MeasuredParagraph, capacity: Double) -> Double? {
+            func lineHeightOf(_ start: Int, _ end: Int) -> Double {
+                let em = paragraph.estimatedWidth(start, paragraph.contentEnd(from: start, to: end), tracking: tracking)
+                return (em > 0 ? min(maxSize, options.width / em) : maxSize) * lineHeight
+            }
+            var total = 0.0
+            var start = 0, end = 0
+            var stops = paragraph.breaks.filter { $0 > 0 && $0 <= paragraph.length }
+            if stops.last != paragraph.length { stops.append(paragraph.length) }
+            for stop in stops {
+                if paragraph.estimatedWidth(start, paragraph.contentEnd(from: start, to: stop), tracking: tracking) <= capacity {
+                    end = stop
+                    continue
+                }
+                guard end > start else { return nil }
+                total += lineHeightOf(start, end)
+                start = end
+                guard paragraph.estimatedWidth(start, paragraph.contentEnd(from: start, to: stop), tracking: tracking)
+                    <= capacity else { return nil }
+                end = stop
+            }
+            return total + lineHeightOf(start, paragraph.length)
+        }
+        var t = floor
+        while t * Self.ladderRung <= reach { t *= Self.ladderRung }
+        while t >= floor {
+            var total = 0.0
+            for paragraph in paragraphs where total <= height {
+                if paragraph.contentLength == 0 {
+                    total += t * lineHeight
+                } else {
+                    total += greedyHeight(paragraph, capacity: options.width / t) ?? .infinity
+                }
+            }
+            if total <= height { return t }
+            t /= Self.ladderRung
+        }
+        return 0
+    }
 
     func balancedSettings(
         options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
@@ -73,7 +158,15 @@ extension LayoutEngine {
             let lineHeight = metrics.primaryHeight * options.lineSpacing
             if em > 0, lineHeight > 0 {
                 let reach = (height * options.width / (lineHeight * em)).squareRoot()
-                while lowest * 2 <= reach * Self.ladderShare && lowest * 2 <= maxSize { lowest *= 2 }
+                let witness = greedyWitness(
+                    paragraphs, options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
+                    floor: lowest, lineHeight: lineHeight)
+                let share = min(BalancedCost.tau, BalancedCost.writerShare)
+                var rung = lowest
+                while rung * Self.ladderRung <= witness * share { rung *= Self.ladderRung }
+                // On the options' size grid, as every size a line may be given.
+                let grid = SizeGrid(minSize: lowest, maxSize: max(lowest, maxSize), step: options.step)
+                lowest = grid.size(at: grid.index(atOrBelow: rung))
             }
         }
         return BalancedSettings(
@@ -81,17 +174,37 @@ extension LayoutEngine {
             lineSpacing: options.lineSpacing, fixedSize: minSize == maxSize)
     }
 
+    /// `seed`: the same paragraph before an edit, made with the same settings; what agrees
+    /// with it (candidate lines, stage 2's first positions, fitted lines) is reused.
+    /// `seedAgreement`: the offset through which the two measurements agree, when the caller
+    /// knows it (an editor's window re-measure); otherwise it is found by comparing them.
     func balancedParagraph(
         _ measured: MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
-        overrides: [LineKey: Double] = [:]
+        overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil, seedAgreement: Int? = nil
     ) -> BalancedParagraph {
         let fitter = LineFitter(
             grid: SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step),
             width: settings.width, tracking: settings.tracking)
+        var reusing: (lines: CandidateLines, agreed: Int)?
+        var agreed = -1
+        if let seed, let old = seed.measured, seed.settings == settings, seed.overrides.isEmpty, overrides.isEmpty {
+            agreed = seedAgreement ?? measured.agreement(with: old)
+            if agreed > 0 { reusing = (seed.candidates, agreed) }
+        }
         let candidates = CandidateLines(
             measured, fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, metrics: metrics,
-            lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides)
-        return BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
+            lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides,
+            reusing: reusing)
+        var paragraph = BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
+        paragraph.measured = measured
+        paragraph.work.candidateLines = candidates.measuredLines
+        if let seed, reusing != nil {
+            paragraph.agreed = agreed
+            paragraph.seedFront = seed.front
+            paragraph.seedFitted = seed.fitted
+            paragraph.seedFittedFor = seed.fittedFor
+        }
+        return paragraph
     }
 
     /// A balanced layout, filling `fillHeight` when given. `cache` holds one entry per
@@ -100,7 +213,7 @@ extension LayoutEngine {
     func fitBalanced(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
-        hints: [BreakHint?] = []
+        hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = []
     ) -> Layout {
         let metrics = FontChainMetrics(fonts)
         var settings = balancedSettings(
@@ -110,11 +223,15 @@ extension LayoutEngine {
         while true {
             var entries = paragraphs.indices.map { index in
                 if let entry = cache[index], entry.settings == settings { return entry }
-                return balancedParagraph(paragraphs[index].1, settings: settings, metrics: metrics)
+                let seed = index < seeds.count ? seeds[index] : nil
+                return balancedParagraph(
+                    paragraphs[index].1, settings: settings, metrics: metrics, seed: seed?.paragraph,
+                    seedAgreement: seed?.agreed)
             }
-            let layout = fitBalancedBox(
-                text, paragraphs: paragraphs, cache: &entries, fonts: fonts, options: options, settings: settings,
-                metrics: metrics, fillHeight: fillHeight, hints: hints)
+            let job = BalancedJob(
+                text: text, paragraphs: paragraphs, fonts: fonts, options: options, settings: settings, metrics: metrics,
+                hints: hints)
+            let layout = fitBalancedBox(job, cache: &entries, fillHeight: fillHeight)
             cache = entries
             let floor = min(options.minimumFloor, minSize, maxSize)
             let reach = layout.chosenMinimum * min(BalancedCost.tau, BalancedCost.writerShare)
@@ -126,37 +243,37 @@ extension LayoutEngine {
         }
     }
 
-    private func fitBalancedBox(
-        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
-        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, metrics: FontChainMetrics,
-        fillHeight: Double?, hints: [BreakHint?]
-    ) -> Layout {
+    /// What one balanced layout reads, passed whole to the steps below.
+    private struct BalancedJob {
+        var text: String
+        var paragraphs: [(ParagraphRange, MeasuredParagraph)]
+        var fonts: FontChain
+        var options: LayoutOptions
+        var settings: BalancedSettings
+        var metrics: FontChainMetrics
+        var hints: [BreakHint?]
+    }
+
+    private func fitBalancedBox(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
         var box = fillHeight
-        var layout = planAndFit(
-            text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
-            metrics: metrics, fillHeight: box, hints: hints)
+        var layout = planAndFit(job, cache: &cache, fillHeight: box)
         var retries = 0
         while let requested = fillHeight, let tried = box, layout.height > requested, !layout.overflowsHeight,
               retries < Self.heightRetries {
             box = tried - (layout.height - requested) - requested * 1e-9
-            layout = planAndFit(
-                text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
-                metrics: metrics, fillHeight: box, hints: hints)
+            layout = planAndFit(job, cache: &cache, fillHeight: box)
             retries += 1
         }
         if let requested = fillHeight, layout.height > requested { layout.overflowsHeight = true }
         return layout
     }
 
-    private func planAndFit(
-        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
-        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, metrics: FontChainMetrics,
-        fillHeight: Double?, hints: [BreakHint?]
-    ) -> Layout {
+    private func planAndFit(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
+        let (text, paragraphs, settings, hints) = (job.text, job.paragraphs, job.settings, job.hints)
         for _ in 0...Self.repairRounds {
             let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
             let context = FittingContext(
-                fonts: fonts, options: options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
+                fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
             var lines: [Line] = []
             var missing: [MissingCharacters] = []
             var repaired = false
@@ -172,13 +289,14 @@ extension LayoutEngine {
                 }
                 if cache[index].fittedFor != key {
                     let candidates = cache[index].candidates
+                    let reusable = reusableLines(cache[index], gridMinimum: plan.gridMinimum)
                     cache[index].fitted = plan.paths[index].map { edge in
                         let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
-                        let span = LineSpan(
-                            start: candidates.positions[from], end: candidates.positions[to],
-                            contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to],
-                    reach: measured.length)
-                        return fitLine(span, paragraph: measured, base: base, context: context)
+                        if let line = reusable[candidates.positions[from]], line.end - line.start == candidates.positions[to] - candidates.positions[from] {
+                            return line.shifted(by: base)
+                        }
+                        cache[index].work.fittedLines += 1
+                        return fitLine(candidates.span(edge), paragraph: measured, base: base, context: context)
                     }
                     cache[index].fittedFor = key
                     for (edge, line) in zip(plan.paths[index], cache[index].fitted)
@@ -186,7 +304,7 @@ extension LayoutEngine {
                         // The estimate said it fits at the grid's minimum; its glyphs say not.
                         var overrides = cache[index].overrides
                         overrides[LineKey(start: line.start - base, contentEnd: line.contentEnd - base)] = line.width / line.size
-                        cache[index] = balancedParagraph(measured, settings: settings, metrics: metrics, overrides: overrides)
+                        cache[index] = balancedParagraph(measured, settings: settings, metrics: job.metrics, overrides: overrides)
                         repaired = true
                         break
                     }
@@ -206,34 +324,35 @@ extension LayoutEngine {
         }
         // Out of repair rounds: the last plan's lines stand as fitted.
         for index in cache.indices { cache[index].fittedFor = nil }
-        return planAndFitAccepting(
-            text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, settings: settings,
-            fillHeight: fillHeight, hints: hints)
+        return planAndFitAccepting(job, cache: &cache, fillHeight: fillHeight)
     }
 
-    private func planAndFitAccepting(
-        _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph],
-        fonts: FontChain, options: LayoutOptions, settings: BalancedSettings, fillHeight: Double?, hints: [BreakHint?]
-    ) -> Layout {
-        let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+    /// The lines fitted for the paragraph's earlier version that read only text where the two
+    /// measurements agree (the fitter reads the line's own content and its edges' flags), at
+    /// offsets relative to the paragraph, by start; none when the grid changed.
+    private func reusableLines(_ paragraph: BalancedParagraph, gridMinimum: Double) -> [Int: Line] {
+        guard let old = paragraph.seedFittedFor, old.gridMinimum == gridMinimum, paragraph.agreed > 0 else { return [:] }
+        var lines: [Int: Line] = [:]
+        for line in paragraph.seedFitted where line.end - old.base <= paragraph.agreed {
+            lines[line.start - old.base] = line.shifted(by: -old.base)
+        }
+        return lines
+    }
+
+    private func planAndFitAccepting(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
+        let plan = BalancedPlan.make(cache: &cache, settings: job.settings, fillHeight: fillHeight, hints: job.hints)
         let context = FittingContext(
-            fonts: fonts, options: options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
+            fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: job.settings.maxSize, engine: self)
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
-        for (index, (paragraph, measured)) in paragraphs.enumerated() {
+        for (index, (paragraph, measured)) in job.paragraphs.enumerated() {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: measured.missing.shifted(by: base))
-            let candidates = cache[index].candidates
             for edge in plan.paths[index] {
-                let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
-                let span = LineSpan(
-                    start: candidates.positions[from], end: candidates.positions[to],
-                    contentEnd: candidates.contentEnd[edge], brokenInsideWord: candidates.isEmergency[to],
-                    reach: measured.length)
-                lines.append(fitLine(span, paragraph: measured, base: base, context: context))
+                lines.append(fitLine(cache[index].candidates.span(edge), paragraph: measured, base: base, context: context))
             }
         }
-        var layout = assemble(text, lines: &lines, missing: missing, context: context, emptySize: plan.threshold)
+        var layout = assemble(job.text, lines: &lines, missing: missing, context: context, emptySize: plan.threshold)
         layout.chosenMinimum = lines.isEmpty ? 0 : plan.threshold
         layout.breakStrategy = .balanced
         if let fillHeight, plan.floored, layout.height > fillHeight { layout.overflowsHeight = true }
@@ -307,17 +426,7 @@ struct BalancedPlan {
             }
         }
         let ceiling = max(cap, settings.lowest)
-        var sizes: [Double] = [settings.lowest]
-        for index in 0..<count where !cache[index].candidates.isEmpty {
-            let lines = cache[index].candidates
-            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > settings.lowest && lines.size[e] <= ceiling {
-                sizes.append(lines.size[e])
-            }
-        }
-        sizes.sort()
-        var unique: [Double] = []
-        unique.reserveCapacity(sizes.count)
-        for size in sizes where unique.last != size { unique.append(size) }
+        let unique = distinctSizes(cache, grid: grid, lowest: settings.lowest, ceiling: ceiling)
         func least(_ t: Double) -> [(height: Double, path: [Int])]? {
             var result: [(height: Double, path: [Int])] = []
             var total = 0.0
@@ -329,14 +438,10 @@ struct BalancedPlan {
             }
             return result
         }
-        guard let atFloor = least(unique[0]) else {
-            // Not even the floor fits: the least height at the floor, flagged by the caller.
-            let t = unique[0]
-            let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
-            return BalancedPlan(threshold: t, gridMinimum: t, paths: paths, floored: true)
-        }
+        // The floor is probed last, only when nothing above it fits (least height is monotone,
+        // so any size that fits shows the floor fits): it allows every line, the dearest probe.
         var low = 0, high = unique.count
-        var bestLeast = atFloor
+        var bestLeast: [(height: Double, path: [Int])]?
         while high - low > 1 {
             let mid = (low + high) / 2
             if let found = least(unique[mid]) {
@@ -345,6 +450,13 @@ struct BalancedPlan {
             } else {
                 high = mid
             }
+        }
+        if low == 0 { bestLeast = least(unique[0]) }
+        guard let bestLeast else {
+            // Not even the floor fits: the least height at the floor, flagged by the caller.
+            let t = unique[0]
+            let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
+            return BalancedPlan(threshold: t, gridMinimum: t, paths: paths, floored: true)
         }
         let t = unique[low]
         var limiting: (Int, Range<Int>)?
@@ -411,6 +523,51 @@ struct BalancedPlan {
         return BalancedPlan(threshold: t, gridMinimum: smallest, paths: paths, limiting: limiting)
     }
 
+    /// The distinct sizes of the paragraphs' lines (not forced) above `lowest` and at most
+    /// `ceiling`, with `lowest` first, ascending: stage 1's binary search runs over them. The
+    /// sizes are grid sizes, so a bit per grid index collects them without sorting.
+    private static func distinctSizes(
+        _ cache: [LayoutEngine.BalancedParagraph], grid: SizeGrid, lowest: Double, ceiling: Double
+    ) -> [Double] {
+        var bits = [UInt64](repeating: 0, count: grid.count / 64 + 1)
+        for paragraph in cache where !paragraph.candidates.isEmpty {
+            let lines = paragraph.candidates
+            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > lowest && lines.size[e] <= ceiling {
+                let index = grid.index(atOrBelow: lines.size[e])
+                guard grid.size(at: index) == lines.size[e] else {
+                    // Not a size of this grid (cannot happen for fitted sizes): sort instead.
+                    return sortedDistinctSizes(cache, lowest: lowest, ceiling: ceiling)
+                }
+                bits[index >> 6] |= 1 << UInt64(index & 63)
+            }
+        }
+        var unique: [Double] = [lowest]
+        for (word, value) in bits.enumerated() {
+            var rest = value
+            while rest != 0 {
+                unique.append(grid.size(at: word << 6 + rest.trailingZeroBitCount))
+                rest &= rest - 1
+            }
+        }
+        return unique
+    }
+
+    private static func sortedDistinctSizes(
+        _ cache: [LayoutEngine.BalancedParagraph], lowest: Double, ceiling: Double
+    ) -> [Double] {
+        var sizes: [Double] = []
+        for paragraph in cache where !paragraph.candidates.isEmpty {
+            let lines = paragraph.candidates
+            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > lowest && lines.size[e] <= ceiling {
+                sizes.append(lines.size[e])
+            }
+        }
+        sizes.sort()
+        var unique: [Double] = [lowest]
+        for size in sizes where unique.last != size { unique.append(size) }
+        return unique
+    }
+
     /// Stage 2 of one paragraph, reused when nothing it depends on changed.
     private static func solve(
         _ paragraph: inout LayoutEngine.BalancedParagraph, breaker: BalancedLineBreaker, threshold: Double,
@@ -421,7 +578,10 @@ struct BalancedPlan {
             threshold: threshold, emptySize: breaker.emptySize ?? threshold, writerThreshold: breaker.writerThreshold,
             budget: budget, hint: hint.map { $0.breaks.sorted() }, hintLimit: hint?.limit ?? 0)
         if paragraph.solvedFor == key { return paragraph.finals }
-        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum)
+        let resume = paragraph.seedFront.map { (front: $0, starts: paragraph.candidates.reusedStarts) }
+        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume)
+        paragraph.work.transitions += front.transitions
+        paragraph.front = front
         paragraph.finals = front.final.map { (front.height($0), front.cost($0), front.path($0)) }
         if paragraph.finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
             // Over the budget even at its least height (the caller's combination then falls

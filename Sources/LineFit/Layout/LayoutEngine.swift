@@ -14,7 +14,7 @@ import CHarfBuzz
 /// for line in layout.lines { print(line.size, layout.text(of: line)) }
 /// ```
 public final class LayoutEngine {
-    private let measurer: ParagraphMeasurer
+    let measurer: ParagraphMeasurer
     private var pieces: [LinePiece] = []
     private var breakScratch: [LinePiece] = []
     private var candidateScratch: [Int] = []
@@ -162,6 +162,8 @@ public final class LayoutEngine {
         let placement: LinePlacement
         let fontNames: [String]
         let plan: VariationPlan
+        /// Paragraphs at a second optical size, for the lines' starting estimates.
+        let opticalAnchors = OpticalAnchors()
 
         /// `plan` is the options' variable-font plan for `fonts`; nil makes it here, for
         /// callers whose options were already checked with these fonts (its errors are
@@ -248,7 +250,6 @@ public final class LayoutEngine {
         }
         let options = context.options
         let fitter = context.fitter
-        let placement = context.placement
         let shaper = lineShaper(paragraph, context: context)
         shaper.pieces(span.start, span.contentEnd, into: &pieces)
         let linearEm = paragraph.lineEmWidth(span.start, span.contentEnd, pieces: pieces, tracking: options.tracking)
@@ -326,22 +327,11 @@ public final class LayoutEngine {
             fit = fitter.fitLinear(emWidth: linearEm)
             scale = fit.size
         }
-        let placed = placement.runs(pieces, size: fit.size, scale: scale, base: base)
-        let metrics = placement.verticalMetrics(pieces)
-        var flags: Line.Flags = []
-        if pieces.isEmpty { flags.insert(.empty) }
-        if fit.heldAtMax && !pieces.isEmpty { flags.insert(.heldAtMax) }
-        if fit.overflows { flags.insert(.overflows) }
-        if span.brokenInsideWord { flags.insert(.brokenInsideWord) }
-        if span.end > paragraph.contentLength { flags.insert(.endsParagraph) }
+        var line = placeLine(span, pieces: pieces, fit: fit, scale: scale, paragraph: paragraph, base: base, context: context)
         pieces.removeAll(keepingCapacity: true)  // see breakLines: release the glyph slices
-        return Line(
-            start: base + span.start, end: base + span.end, contentEnd: base + span.contentEnd,
-            size: fit.size, width: fit.width, x: 0, top: 0, baseline: 0,
-            ascent: metrics.ascent * fit.size, descent: metrics.descent * fit.size, height: 0,
-            flags: flags, runs: placed.runs,
-            axisValues: context.plan.reported(
-                context.plan.settings(size: fit.size, width: context.plan.widthAxis?.defaultValue)))
+        line.axisValues = context.plan.reported(
+            context.plan.settings(size: fit.size, width: context.plan.widthAxis?.defaultValue))
+        return line
     }
 }
 

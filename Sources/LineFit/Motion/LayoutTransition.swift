@@ -53,6 +53,8 @@ public struct LayoutTransition: Sendable {
     public let end: TransitionFrame
     private var glyphTracks: [GlyphTrack] = []
     private var lineTracks: [LineTrack] = []
+    /// The distinct (start, end) axis values of the glyphs; the first is the static pair.
+    private var axisPairs: [AxisPair] = [AxisPair(from: [], to: [], fromSize: 0, toSize: 0)]
     private let fontNames: [String]
 
     /// A transition from one layout to another; `edit` says how the old text became the new
@@ -83,76 +85,121 @@ public struct LayoutTransition: Sendable {
     /// The frame at progress `p` (clamped to 0...1). Glyphs with zero opacity and lines with
     /// no presence are left out, so the ends are exactly the two layouts.
     public func frame(at p: Double) -> TransitionFrame {
+        var result = TransitionFrame(glyphs: [], lines: [], width: end.width, height: 0, fontNames: fontNames)
+        frame(at: p, into: &result)
+        return result
+    }
+
+    /// Writes the frame at progress `p` into `frame`, reusing its arrays' storage: a caller
+    /// that draws frame after frame into the same value allocates nothing per frame for the
+    /// glyphs and lines (a frame of static fonts allocates nothing at all).
+    public func frame(at p: Double, into frame: inout TransitionFrame) {
         let p = p.isNaN ? 0 : min(1, max(0, p))
-        if p > 0 && p < 1 { return interiorFrame(at: p) }
+        frame.width = end.width
+        frame.height = lerp(start.height, end.height, p)
+        frame.fontNames = fontNames
+        frame.blockTop = lerp(start.blockTop, end.blockTop, p)
+        if p == 0 {
+            frame.boxHeight = start.boxHeight
+        } else if let from = start.boxHeight, let to = end.boxHeight {
+            frame.boxHeight = lerp(from, to, p)
+        } else {
+            frame.boxHeight = end.boxHeight
+        }
+        if p > 0 && p < 1 {
+            interiorFrame(at: p, into: &frame)
+            return
+        }
+        frame.axisSets = p == 0 ? start.axisSets : end.axisSets
+        frame.glyphs.removeAll(keepingCapacity: true)
+        frame.lines.removeAll(keepingCapacity: true)
         var lineIndex = [Int](repeating: -1, count: lineTracks.count)
-        var lines: [AnimatedLine] = []
-        lines.reserveCapacity(lineTracks.count)
+        frame.lines.reserveCapacity(lineTracks.count)
         for (index, track) in lineTracks.enumerated() {
             let line = track.state(at: p)
             guard line.presence > 0 else { continue }
-            lineIndex[index] = lines.count
-            lines.append(line)
+            lineIndex[index] = frame.lines.count
+            frame.lines.append(line)
         }
         // Matched glyphs first: unmatched ones are placed relative to them.
-        var states = [GlyphState](repeating: GlyphState(x: 0, y: 0, size: 0, opacity: 0), count: glyphTracks.count)
+        var states = [GlyphState](repeating: GlyphState(x: 0, y: 0, size: 0, opacity: 0, advance: 0), count: glyphTracks.count)
         for (index, track) in glyphTracks.enumerated() where track.anchor == nil {
             states[index] = track.state(at: p)
         }
-        var glyphs: [AnimatedGlyph] = []
-        glyphs.reserveCapacity(glyphTracks.count)
+        frame.glyphs.reserveCapacity(glyphTracks.count)
         for (index, track) in glyphTracks.enumerated() {
             var state = states[index]
             if let anchor = track.anchor {
-                state = track.state(at: p, riding: states[anchor], anchorTrack: glyphTracks[anchor])
+                state = track.state(at: p, riding: states[anchor], anchorTrack: glyphTracks[anchor], width: end.width)
             }
             guard state.opacity > 0 else { continue }
-            // A glyph draws with its target line once that line is there, else its source line.
-            let line = lineIndex[track.line] >= 0 ? lineIndex[track.line] : lineIndex[track.sourceLine]
-            glyphs.append(AnimatedGlyph(
+            // At the start a glyph is on its source line; at the end on its target line (a
+            // leaving glyph, there only in a retarget's start, keeps its own).
+            let (first, second) = p == 0 ? (track.sourceLine, track.line) : (track.line, track.sourceLine)
+            let line = lineIndex[first] >= 0 ? lineIndex[first] : lineIndex[second]
+            frame.glyphs.append(AnimatedGlyph(
                 fontIndex: track.fontIndex, id: track.id, cluster: track.cluster, indexInCluster: track.indexInCluster,
-                x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: max(0, line)))
+                x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: max(0, line),
+                advance: state.advance, axes: p == 0 ? track.fromAxes : track.toAxes))
         }
-        return TransitionFrame(
-            glyphs: glyphs, lines: lines, width: end.width, height: lerp(start.height, end.height, p), fontNames: fontNames)
     }
 
     /// Strictly between the ends every line has some presence and every glyph some opacity,
     /// so nothing is left out and the frame is one pass over the tracks: a glyph that does
     /// not move is copied, and sizes shared by a line's glyphs cost one `exp`.
-    private func interiorFrame(at p: Double) -> TransitionFrame {
-        let lines = lineTracks.map { $0.state(at: p) }
-        let glyphs = [AnimatedGlyph](unsafeUninitializedCapacity: glyphTracks.count) { buffer, count in
-            var cachedRatio = 0.0, cachedSize = (0.0, 0.0, 0.0), cachedProgress = (size: 0.0, g: 0.0)
+    private func interiorFrame(at p: Double, into frame: inout TransitionFrame) {
+        // Every track gives one element, so the arrays are sized once (a frame written into
+        // again by the same transition keeps its counts) and then written in place.
+        if frame.lines.count != lineTracks.count {
+            frame.lines.removeAll(keepingCapacity: true)
+            frame.lines.append(contentsOf: repeatElement(Self.blankLine, count: lineTracks.count))
+        }
+        frame.lines.withUnsafeMutableBufferPointer { out in
+            for index in 0..<lineTracks.count { out[index] = lineTracks[index].state(at: p) }
+        }
+        if axisPairs.count == 1 {
+            frame.axisSets = axisPairs[0].staticSets
+        } else {
+            frame.axisSets = axisPairs.map { $0.values(at: p) }
+        }
+        if frame.glyphs.count != glyphTracks.count {
+            frame.glyphs.removeAll(keepingCapacity: true)
+            frame.glyphs.append(contentsOf: repeatElement(Self.blankGlyph, count: glyphTracks.count))
+        }
+        var cachedRatio = 0.0, cachedSize = (0.0, 0.0), cachedProgress = (size: 0.0, g: 0.0)
+        let width = end.width
+        frame.glyphs.withUnsafeMutableBufferPointer { out in
             glyphTracks.withUnsafeBufferPointer { tracks in
                 for index in 0..<tracks.count {
                     let track = tracks[index]
                     var state: GlyphState
                     if let anchor = track.anchor {
-                        state = track.state(at: p, riding: tracks[anchor].state(at: p), anchorTrack: tracks[anchor])
+                        state = track.state(at: p, riding: tracks[anchor].state(at: p), anchorTrack: tracks[anchor], width: width)
                     } else if track.isStill {
                         state = track.from
                     } else {
                         if track.logRatio != cachedRatio || track.from.size != cachedSize.0 || track.to.size != cachedSize.1 {
                             cachedRatio = track.logRatio
-                            cachedSize = (track.from.size, track.to.size, 0)
+                            cachedSize = (track.from.size, track.to.size)
                             cachedProgress = sizeProgress(from: track.from.size, to: track.to.size, logRatio: track.logRatio, p: p)
                         }
                         let g = cachedProgress.g
                         state = GlyphState(
                             x: lerp(track.from.x, track.to.x, g), y: lerp(track.from.y, track.to.y, g), size: cachedProgress.size,
-                            opacity: lerp(track.from.opacity, track.to.opacity, p))
+                            opacity: lerp(track.from.opacity, track.to.opacity, p), advance: lerp(track.from.advance, track.to.advance, g))
                     }
-                    (buffer.baseAddress! + index).initialize(to: AnimatedGlyph(
+                    out[index] = AnimatedGlyph(
                         fontIndex: track.fontIndex, id: track.id, cluster: track.cluster, indexInCluster: track.indexInCluster,
-                        x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: track.line))
+                        x: state.x, y: state.y, size: state.size, opacity: state.opacity, line: track.line,
+                        advance: state.advance, axes: track.axisPair)
                 }
             }
-            count = glyphTracks.count
         }
-        return TransitionFrame(
-            glyphs: glyphs, lines: lines, width: end.width, height: lerp(start.height, end.height, p), fontNames: fontNames)
     }
+
+    private static let blankGlyph = AnimatedGlyph(
+        fontIndex: 0, id: 0, cluster: nil, indexInCluster: 0, x: 0, y: 0, size: 0, opacity: 0, line: 0)
+    private static let blankLine = AnimatedLine(rect: LayoutRect(x: 0, y: 0, width: 0, height: 0), size: 0, presence: 0)
 
     /// How many glyphs move (present in both ends) and how many cross-fade.
     public var matchedGlyphCount: Int { glyphTracks.filter(\.isMatched).count }
@@ -191,29 +238,41 @@ public struct LayoutTransition: Sendable {
         var trackOfOld = [Int](repeating: -1, count: start.glyphs.count)
         for (index, glyph) in end.glyphs.enumerated() {
             let from: GlyphState
+            let endAxes = axisValues(end, glyph.axes)
+            let pair: Int
             if let old = partnerOfNew[index] {
                 let source = start.glyphs[old]
-                from = GlyphState(x: source.x, y: source.y, size: source.size, opacity: source.opacity)
+                from = GlyphState(x: source.x, y: source.y, size: source.size, opacity: source.opacity, advance: source.advance)
+                pair = axisPair(from: axisValues(start, source.axes), to: endAxes, fromSize: source.size, toSize: glyph.size)
                 trackOfOld[old] = glyphTracks.count
             } else {
-                from = GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: 0)
+                from = GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: 0, advance: glyph.advance)
+                pair = axisPair(from: endAxes, to: endAxes, fromSize: glyph.size, toSize: glyph.size)
             }
             trackOfNew[index] = glyphTracks.count
-            glyphTracks.append(GlyphTrack(
+            var track = GlyphTrack(
                 fontIndex: glyph.fontIndex, id: glyph.id, cluster: glyph.cluster, indexInCluster: glyph.indexInCluster,
-                from: from, to: GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: 1),
+                from: from, to: GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: 1, advance: glyph.advance),
                 isMatched: partnerOfNew[index] != nil, line: lineOfNew[glyph.line],
-                sourceLine: partnerOfNew[index].map { lineOfOld[start.glyphs[$0].line] } ?? lineOfNew[glyph.line]))
+                sourceLine: partnerOfNew[index].map { lineOfOld[start.glyphs[$0].line] } ?? lineOfNew[glyph.line])
+            track.fromAxes = partnerOfNew[index].map { start.glyphs[$0].axes } ?? 0
+            track.toAxes = glyph.axes
+            track.axisPair = pair
+            glyphTracks.append(track)
         }
         for (index, glyph) in start.glyphs.enumerated() where partnerOfOld[index] == nil {
-            let state = GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: glyph.opacity)
+            let state = GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: glyph.opacity, advance: glyph.advance)
+            let startAxes = axisValues(start, glyph.axes)
             trackOfOld[index] = glyphTracks.count
-            glyphTracks.append(GlyphTrack(
+            var track = GlyphTrack(
                 fontIndex: glyph.fontIndex < fontMap.count ? fontMap[glyph.fontIndex] : glyph.fontIndex, id: glyph.id,
                 cluster: nil, indexInCluster: glyph.indexInCluster, from: state,
-                to: GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: 0), isMatched: false,
+                to: GlyphState(x: glyph.x, y: glyph.y, size: glyph.size, opacity: 0, advance: glyph.advance), isMatched: false,
                 line: glyph.line < lineOfOld.count ? lineOfOld[glyph.line] : 0,
-                sourceLine: glyph.line < lineOfOld.count ? lineOfOld[glyph.line] : 0))
+                sourceLine: glyph.line < lineOfOld.count ? lineOfOld[glyph.line] : 0)
+            track.fromAxes = glyph.axes
+            track.axisPair = axisPair(from: startAxes, to: startAxes, fromSize: glyph.size, toSize: glyph.size)
+            glyphTracks.append(track)
         }
         // Anchors: the nearest matched glyph on the same line, before it if there is one.
         assignAnchors(glyphs: end.glyphs, tracks: trackOfNew, matched: { partnerOfNew[$0] != nil }, atEnd: true)
@@ -240,7 +299,23 @@ public struct LayoutTransition: Sendable {
             let track = tracks[index], anchorTrack = tracks[anchor]
             glyphTracks[track].anchor = anchorTrack
             glyphTracks[track].anchoredAtEnd = atEnd
+            // It is drawn scaled as its anchor is, so at the anchor's axis values too (an
+            // `opsz` that follows the drawn size).
+            glyphTracks[track].axisPair = glyphTracks[anchorTrack].axisPair
         }
+    }
+
+    /// A frame's axis set for a glyph's index into it (empty when out of range).
+    private func axisValues(_ frame: TransitionFrame, _ index: Int) -> [FontVariation] {
+        index < frame.axisSets.count ? frame.axisSets[index] : []
+    }
+
+    /// The index of the pair of axis sets, added when new.
+    private mutating func axisPair(from: [FontVariation], to: [FontVariation], fromSize: Double, toSize: Double) -> Int {
+        if from.isEmpty && to.isEmpty { return 0 }
+        if let known = axisPairs.firstIndex(where: { $0.from == from && $0.to == to }) { return known }
+        axisPairs.append(AxisPair(from: from, to: to, fromSize: fromSize, toSize: toSize))
+        return axisPairs.count - 1
     }
 
     /// Pairs old and new lines (in order, each new line with the old line that gave it the
@@ -310,6 +385,8 @@ struct GlyphState: Hashable {
     var y: Double
     var size: Double
     var opacity: Double
+    /// The pen's advance at `size`.
+    var advance: Double
 }
 
 /// One glyph's way through a transition.
@@ -328,6 +405,10 @@ private struct GlyphTrack: Sendable {
     /// that glyph is taken at (the new layout for a glyph fading in).
     var anchor: Int?
     var anchoredAtEnd = false
+    /// Its axis set's index in the start frame and in the end frame, and its pair of sets.
+    var fromAxes = 0
+    var toAxes = 0
+    var axisPair = 0
     /// ln(s₁/s₀), precomputed: a frame then costs one `exp` per line's glyphs.
     let logRatio: Double
     /// Neither moves, resizes nor fades: every frame has it where it is.
@@ -353,22 +434,64 @@ private struct GlyphTrack: Sendable {
     func state(at p: Double) -> GlyphState {
         let (size, g) = sizeProgress(from: from.size, to: to.size, logRatio: logRatio, p: p)
         return GlyphState(
-            x: lerp(from.x, to.x, g), y: lerp(from.y, to.y, g), size: size, opacity: lerp(from.opacity, to.opacity, p))
+            x: lerp(from.x, to.x, g), y: lerp(from.y, to.y, g), size: size, opacity: lerp(from.opacity, to.opacity, p),
+            advance: lerp(from.advance, to.advance, g))
     }
 
-    /// A fading glyph keeps its offset from its anchor, scaled as the anchor scales.
-    func state(at p: Double, riding anchor: GlyphState, anchorTrack: GlyphTrack) -> GlyphState {
+    /// A fading glyph keeps its offset from its anchor, scaled as the anchor scales, and grows
+    /// from nothing as it fades in (shrinks to nothing as it fades out). At full size it
+    /// would stick out past the line's end early on: a letter typed at the end of a full line
+    /// rides a line that has not yet shrunk to make room for it. Its box is also kept inside
+    /// the width (or its own end's box, where that is wider, such as a trailing space).
+    func state(at p: Double, riding anchor: GlyphState, anchorTrack: GlyphTrack, width: Double) -> GlyphState {
         let own = anchoredAtEnd ? to : from
         let reference = anchoredAtEnd ? anchorTrack.to : anchorTrack.from
         let opacity = lerp(from.opacity, to.opacity, p)
         // At its own end the glyph is exactly where its layout puts it.
         if (anchoredAtEnd && p == 1) || (!anchoredAtEnd && p == 0) || reference.size <= 0 {
-            return GlyphState(x: own.x, y: own.y, size: own.size, opacity: opacity)
+            return GlyphState(x: own.x, y: own.y, size: own.size, opacity: opacity, advance: own.advance)
         }
+        let growth = anchoredAtEnd ? p : 1 - p
         let scale = anchor.size / reference.size
+        let advance = own.advance * scale * growth
+        let low = min(0, own.x), high = max(width, own.x + own.advance)
+        let x = max(low, min(anchor.x + (own.x - reference.x) * scale, high - advance))
         return GlyphState(
-            x: anchor.x + (own.x - reference.x) * scale, y: anchor.y + (own.y - reference.y) * scale,
-            size: own.size * scale, opacity: opacity)
+            x: x, y: anchor.y + (own.y - reference.y) * scale, size: own.size * scale * growth, opacity: opacity,
+            advance: advance)
+    }
+}
+
+/// The axis values of glyphs going from one line's set to another's: values of a tag both
+/// have move as the glyphs' positions do (the fraction g of the size's way, so an `opsz`
+/// that equals the line's size stays equal to the drawn size); a tag only one side has keeps
+/// its value.
+private struct AxisPair: Sendable {
+    var from: [FontVariation]
+    var to: [FontVariation]
+    let fromSize: Double
+    let toSize: Double
+    let logRatio: Double
+    /// The frame's sets when every glyph is static: just the empty set.
+    let staticSets: [[FontVariation]] = [[]]
+
+    init(from: [FontVariation], to: [FontVariation], fromSize: Double, toSize: Double) {
+        self.from = from
+        self.to = to
+        self.fromSize = fromSize
+        self.toSize = toSize
+        logRatio = fromSize > 0 && toSize > 0 ? log(toSize / fromSize) : 0
+    }
+
+    func values(at p: Double) -> [FontVariation] {
+        if from == to { return to }
+        let g = sizeProgress(from: fromSize, to: toSize, logRatio: logRatio, p: p).g
+        var values = to.map { target in
+            guard let source = from.first(where: { $0.tag == target.tag }) else { return target }
+            return FontVariation(target.tag, lerp(source.value, target.value, g))
+        }
+        for source in from where !to.contains(where: { $0.tag == source.tag }) { values.append(source) }
+        return values
     }
 }
 

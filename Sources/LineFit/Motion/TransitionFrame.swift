@@ -15,12 +15,31 @@ public struct TransitionFrame: Hashable, Sendable {
     /// The fonts `AnimatedGlyph.fontIndex` refers to: the target layout's chain, followed by
     /// any font only a leaving glyph still uses.
     public var fontNames: [String]
+    /// The variable-font axis values glyphs are drawn at; `AnimatedGlyph.axes` indexes it.
+    /// The first set is always empty (static fonts, or the fonts' defaults). Mid-transition a
+    /// line whose `opsz` or `wdth` changes has interpolated values here.
+    public var axisSets: [[FontVariation]] = [[]]
+    /// Where the block's top sits in its box (`Layout.blockTop`); 0 without a box.
+    public var blockTop: Double = 0
+    /// The height of the box the block is set in (`Layout.box`), or nil without one: a
+    /// picture places the box, not the block, on the canvas, as it does for a still.
+    public var boxHeight: Double?
 
     /// The frame of a layout at rest: every glyph where the layout puts it, fully opaque.
     public init(_ layout: Layout) {
         var glyphs: [AnimatedGlyph] = []
         var counts: [Int: Int] = [:]
+        var axisSets: [[FontVariation]] = [[]]
         for (lineIndex, line) in layout.lines.enumerated() {
+            var axes = 0
+            if !line.axisValues.isEmpty {
+                if let known = axisSets.firstIndex(of: line.axisValues) {
+                    axes = known
+                } else {
+                    axes = axisSets.count
+                    axisSets.append(line.axisValues)
+                }
+            }
             for run in line.runs {
                 for glyph in run.glyphs {
                     let index = counts[glyph.cluster, default: 0]
@@ -29,7 +48,7 @@ public struct TransitionFrame: Hashable, Sendable {
                         fontIndex: run.fontIndex, id: glyph.id, cluster: glyph.cluster, indexInCluster: index,
                         // HarfBuzz offsets are y up; the block's y grows downward.
                         x: line.x + run.x + glyph.x + glyph.xOffset, y: line.baseline - glyph.yOffset,
-                        size: line.size, opacity: 1, line: lineIndex))
+                        size: line.size, opacity: 1, line: lineIndex, advance: glyph.advance, axes: axes))
                 }
             }
         }
@@ -40,15 +59,24 @@ public struct TransitionFrame: Hashable, Sendable {
         width = layout.width
         height = layout.height
         fontNames = layout.fontNames
+        self.axisSets = axisSets
+        blockTop = layout.blockTop
+        boxHeight = layout.box.height
     }
 
     /// A frame from its parts.
-    public init(glyphs: [AnimatedGlyph], lines: [AnimatedLine], width: Double, height: Double, fontNames: [String]) {
+    public init(
+        glyphs: [AnimatedGlyph], lines: [AnimatedLine], width: Double, height: Double, fontNames: [String],
+        axisSets: [[FontVariation]] = [[]], blockTop: Double = 0, boxHeight: Double? = nil
+    ) {
         self.glyphs = glyphs
         self.lines = lines
         self.width = width
         self.height = height
         self.fontNames = fontNames
+        self.axisSets = axisSets
+        self.blockTop = blockTop
+        self.boxHeight = boxHeight
     }
 
     /// The lines' rects for a background, each grown by `padding` in proportion to how far
@@ -98,12 +126,19 @@ public struct AnimatedGlyph: Hashable, Sendable {
     public var opacity: Double
     /// Index of its line in the frame's `lines`.
     public var line: Int
+    /// How far the pen moves after it at its drawn size, in points: its box is
+    /// `x ..< x + advance` (less HarfBuzz's x offset).
+    public var advance: Double
+    /// Index into the frame's `axisSets`: the axis values it is drawn at.
+    public var axes: Int
 
     /// A glyph from its parts.
     public init(
         fontIndex: Int, id: UInt32, cluster: Int?, indexInCluster: Int, x: Double, y: Double, size: Double,
-        opacity: Double, line: Int
+        opacity: Double, line: Int, advance: Double = 0, axes: Int = 0
     ) {
+        self.advance = advance
+        self.axes = axes
         self.fontIndex = fontIndex
         self.id = id
         self.cluster = cluster

@@ -42,8 +42,9 @@ public struct TypingAnimation: Sendable {
     /// The frame rate and durations.
     public let timing: Timing
 
-    /// Types `text` in `style` with `options` (usually `style.layoutOptions(width:maxHeight:)`
-    /// with the picture's settings) and `fonts`.
+    /// Types `text` in `style` with `options` and `fonts`. `linefit --animate` passes the
+    /// picture's options (for a per-line-fill style: balanced breaks filling the canvas' text
+    /// area) with `stableBreaks` on, so that the lines before the caret stay while typing.
     public init(text: String, style: Style, options: LayoutOptions, fonts: FontChain, timing: Timing = Timing()) throws {
         guard timing.fps > 0, timing.fps <= 240 else {
             throw LineFitError.invalidOption(name: "fps", reason: "\(timing.fps) is not a frame rate from 1 to 240")
@@ -94,6 +95,8 @@ public struct TypingAnimation: Sendable {
         var transition: LayoutTransition?
         var startedAt = 0.0
         var typed = 0
+        // One frame's storage, reused: a frame allocates nothing for its glyphs and lines.
+        var frame = TransitionFrame(layouts[0])
         func progress(at time: Double) -> Double {
             guard duration > 0 else { return 1 }
             let t = min(1, max(0, (time - startedAt) / duration))
@@ -109,7 +112,11 @@ public struct TypingAnimation: Sendable {
                 startedAt = landsAt
                 typed += 1
             }
-            let frame = transition?.frame(at: progress(at: time)) ?? TransitionFrame(layouts[0])
+            if let transition {
+                transition.frame(at: progress(at: time), into: &frame)
+            } else {
+                frame = TransitionFrame(layouts[0])
+            }
             try body(index, frame)
         }
     }

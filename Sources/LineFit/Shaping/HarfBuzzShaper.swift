@@ -67,8 +67,15 @@ final class HarfBuzzShaper {
             key = candidate
         }
         let scale = 1.0 / Double(font.unitsPerEm * 64)
+        // Read before the font's lock is taken (it may open the font).
+        let isVariable = font.isVariable
         font.withDesignFont(style.variations) { hbFont in
-            run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
+            guard isVariable else {
+                return run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
+            }
+            RepeatedAdvances.withFont(over: hbFont) { memoized in
+                run(text, item: item, context: context, hbFont: memoized, style: style, scale: scale, into: &glyphs)
+            }
         }
         if let key, let cache {
             cache.insert(key, glyphs.map { $0.shifted(by: -item.lowerBound) })

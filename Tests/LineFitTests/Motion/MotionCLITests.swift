@@ -40,4 +40,25 @@ import Testing
         let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
         #expect(names == (0..<5).map { String(format: "frame-%04d.png", $0) })
     }
+
+    /// An animation is laid out as the picture would be (a per-line-fill style: balanced
+    /// breaks filling the canvas' text area); the flags the user gives still win.
+    @Test func animationsUseThePictureDefaults() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linefit-motion-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = folder.appendingPathComponent("frames").path
+        func layout(_ extra: [String]) throws -> [String: Any] {
+            let result = try ProcessRunner.run(CLITools.linefit(), [
+                "--canvas", "270x480", "--frames-dir", frames, "--fps", "1", "--keystroke-ms", "0", "--hold-ms", "1000",
+                "--json",
+            ] + extra + ["Summer nights"])
+            #expect(result.exited && result.status == 0, "\(result.stderr)")
+            return try #require(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        }
+        let defaults = try layout([])
+        #expect(defaults["breaks"] as? String == "balanced" && defaults["box"] as? String == "fill")
+        let chosen = try layout(["--breaks", "greedy", "--no-fill-box"])
+        #expect(chosen["breaks"] as? String == "greedy" && chosen["box"] as? String != "fill")
+    }
 }

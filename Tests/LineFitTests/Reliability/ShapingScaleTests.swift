@@ -35,10 +35,15 @@ import Testing
     static let large = 10_000
 
     /// Shaped units per unit of text, for one layout of `text`.
-    func shapedPerUnit(_ text: String, width: Double, mode: LayoutOptions.WidthMode) throws -> Double {
+    func shapedPerUnit(
+        _ text: String, width: Double, mode: LayoutOptions.WidthMode, strategy: LayoutOptions.BreakStrategy = .greedy,
+        box: LayoutOptions.Box = .none
+    ) throws -> Double {
         let fonts = try EditorFixtures.chain(primary: "Fonts/NotoSans-Regular.ttf")
         var options = LayoutOptions(width: width, minSize: 24, maxSize: 300)
         options.widthMode = mode
+        options.breakStrategy = strategy
+        options.box = box
         let engine = try LayoutEngine()
         let layout = try engine.layout(text, fonts: fonts, options: options)
         #expect(layout.lines.first?.start == 0 && layout.lines.last?.end == text.utf16.count)
@@ -68,5 +73,45 @@ import Testing
         let perUnitLarge = try shapedPerUnit(adversary.make(160), width: 100, mode: .hinted)
         #expect(perUnitLarge <= perUnitSmall * 1.25 + 0.5,
                 "\(adversary.name) hinted: \(perUnitSmall) then \(perUnitLarge) units shaped per unit")
+    }
+
+    /// Balanced breaking and filling a box measure each paragraph once (one shaping per unit)
+    /// and then fit the chosen lines, reshaping only lines whose edges are unsafe or whose
+    /// estimate proved wrong: shaped units are linear too. The box is tall enough for the
+    /// smaller text and too short for the larger, so filling shrinks it to the floor.
+    @Test(arguments: adversaries, [5.0, 100.0])
+    func balancedAndFillShapeLinearly(_ adversary: Adversary, width: Double) throws {
+        for (strategy, box) in [(LayoutOptions.BreakStrategy.balanced, LayoutOptions.Box.none),
+                                (.balanced, .fill(height: 1_000)), (.greedy, .fill(height: 1_000))] {
+            let perUnitSmall = try shapedPerUnit(adversary.make(500), width: width, mode: .linear, strategy: strategy, box: box)
+            let perUnitLarge = try shapedPerUnit(adversary.make(2_000), width: width, mode: .linear, strategy: strategy, box: box)
+            #expect(perUnitSmall >= 1)
+            #expect(perUnitLarge <= perUnitSmall * 1.25 + 0.5,
+                    "\(adversary.name), \(strategy), \(box), width \(width): \(perUnitSmall) then \(perUnitLarge) units shaped per unit")
+        }
+    }
+
+    /// Balanced breaking's other work is stage 1's candidate lines and stage 2 over them: its
+    /// bound is (candidate lines) × (front size), and the candidate lines from one position are
+    /// those that fit the width at the smallest size. A line never ends inside a HarfBuzz
+    /// cluster, so a cluster of any length is one position: candidates per unit of text stay
+    /// flat on every adversary (a run of emoji modifiers, one cluster, gave n² zero-width
+    /// candidates before, and stage 2 took 13 s at 200 modifiers).
+    @Test(arguments: adversaries, [5.0, 100.0])
+    func balancedCandidateLinesAreLinear(_ adversary: Adversary, width: Double) throws {
+        let fonts = try EditorFixtures.chain(primary: "Fonts/NotoSans-Regular.ttf")
+        let options = LayoutOptions(width: width, minSize: 24, maxSize: 300, breakStrategy: .balanced)
+        let engine = try LayoutEngine()
+        func candidatesPerUnit(_ text: String) -> Double {
+            let measured = engine.measureParagraphs(Array(text.utf16), fonts: fonts, options: options)
+            let settings = engine.balancedSettings(options: options, minSize: 24, maxSize: 300, fillHeight: nil)
+            let edges = measured.reduce(0) {
+                $0 + engine.balancedParagraph($1.1, settings: settings, metrics: FontChainMetrics(fonts)).candidates.edgeCount
+            }
+            return Double(edges) / Double(text.utf16.count)
+        }
+        let small = candidatesPerUnit(adversary.make(1_000))
+        let large = candidatesPerUnit(adversary.make(4_000))
+        #expect(large <= small * 1.25 + 0.5, "\(adversary.name), width \(width): \(small) then \(large) candidate lines per unit")
     }
 }

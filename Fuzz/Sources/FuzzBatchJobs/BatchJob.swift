@@ -1,0 +1,1 @@
+../../../Sources/linefit/Batch/BatchJob.swift
