@@ -86,9 +86,11 @@ public final class FontCache: @unchecked Sendable {
     /// `FontLocator`), loaded on first use. Two names of the same face share one `Font`,
     /// which keeps the first name it was asked by.
     ///
-    /// - Parameter deferred: For fallback fonts: only find the file now, and open it when
-    ///   some text first needs it (`Font.loadError` then says if it was broken). Not
-    ///   deferred, the font is opened now and a broken file throws here.
+    /// - Parameters:
+    ///   - name: A path, `FILE#N`, a bundled file name or a family name.
+    ///   - deferred: For fallback fonts: only find the file now, and open it when some text
+    ///     first needs it (`Font.loadError` then says if it was broken). Not deferred, the
+    ///     font is opened now and a broken file throws here.
     public func font(_ name: String, deferred: Bool = false) throws -> Font {
         lock.lock()
         defer { lock.unlock() }
