@@ -218,6 +218,18 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         guard effective != face.appliedVariations else { return }
         FontVariationTable.apply(effective, axes: face.variationAxes, hbFont: face.designFont)
         face.appliedVariations = effective
+        face.variationAdvances.invalidate()
+    }
+
+    /// `withDesignFont`, also giving the instance's advances computed from `HVAR` (nil where
+    /// FreeType must be asked for them; see `VariationAdvances`).
+    func withDesignFontAndAdvances<R>(
+        _ variations: VariationSettings, _ body: (OpaquePointer, VariationAdvances.Instance?) throws -> R
+    ) rethrows -> R {
+        try withOpenedLocked { face in
+            applyVariationsLocked(variations, to: face)
+            return try body(face.designFont, face.variationAdvances.currentLocked(face))
+        }
     }
 
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at

@@ -21,7 +21,7 @@ final class FontFace {
     let namedInstances: [NamedInstance]
 
     let bytes: FontBytes
-    private let faceIndex: Int
+    let faceIndex: Int
     private let library: FT_Library
     let face: FT_Face
     /// Shapes in design units (FreeType at ppem = unitsPerEm, unhinted), or with HarfBuzz's
@@ -37,6 +37,8 @@ final class FontFace {
     /// other ones, rather than a face per instance, because optical sizes and width axes
     /// visit a new instance per probe and a face costs a parse of the font.
     var appliedVariations = VariationSettings.none
+    /// Advances at `appliedVariations` computed from `HVAR` (reset when they change).
+    let variationAdvances = VariationAdvances()
 
     /// Opens face `faceIndex` of `bytes`; `name` identifies the font in errors.
     init(bytes: FontBytes, name: String, faceIndex: Int) throws {

@@ -69,12 +69,15 @@ final class HarfBuzzShaper {
         let scale = 1.0 / Double(font.unitsPerEm * 64)
         // Read before the font's lock is taken (it may open the font).
         let isVariable = font.isVariable
-        font.withDesignFont(style.variations) { hbFont in
-            guard isVariable else {
-                return run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
+        if isVariable {
+            font.withDesignFontAndAdvances(style.variations) { hbFont, advances in
+                RepeatedAdvances.withFont(over: hbFont, advances: advances) { memoized in
+                    run(text, item: item, context: context, hbFont: memoized, style: style, scale: scale, into: &glyphs)
+                }
             }
-            RepeatedAdvances.withFont(over: hbFont) { memoized in
-                run(text, item: item, context: context, hbFont: memoized, style: style, scale: scale, into: &glyphs)
+        } else {
+            font.withDesignFont(style.variations) { hbFont in
+                run(text, item: item, context: context, hbFont: hbFont, style: style, scale: scale, into: &glyphs)
             }
         }
         if let key, let cache {

@@ -18,9 +18,13 @@ import CHarfBuzz
 /// is released, and a memo kept longer would need the instance in its key.
 enum RepeatedAdvances {
     /// Runs `body` with a sub-font of `parent` (which must stay set to one instance meanwhile).
-    static func withFont<R>(over parent: OpaquePointer, _ body: (OpaquePointer) throws -> R) rethrows -> R {
+    /// `advances`, when given, are the instance's advances computed from `HVAR`: asked instead
+    /// of FreeType (they are equal to its own; see `HorizontalVariations`).
+    static func withFont<R>(
+        over parent: OpaquePointer, advances: VariationAdvances.Instance? = nil, _ body: (OpaquePointer) throws -> R
+    ) rethrows -> R {
         let glyphCount = Int(hb_face_get_glyph_count(hb_font_get_face(parent)))
-        let memo = Memo(parent: parent, glyphCount: glyphCount)
+        let memo = Memo(parent: parent, glyphCount: glyphCount, computed: advances)
         let font = hb_font_create_sub_font(parent)!
         defer { hb_font_destroy(font) }
         // The memo is owned by this frame; the font is destroyed before it (no destroy callback).
@@ -31,6 +35,7 @@ enum RepeatedAdvances {
     /// Advances asked for so far, by glyph id; `unknown` where FreeType was not asked yet.
     final class Memo {
         let parent: OpaquePointer
+        let computed: VariationAdvances.Instance?
         var advances: [hb_position_t]
         static let unknown = hb_position_t.min
         /// Nominal glyphs of the Latin characters asked for so far, by code point (a table,
@@ -40,8 +45,9 @@ enum RepeatedAdvances {
         static let unknownGlyph = hb_codepoint_t.max
         static let noGlyph = hb_codepoint_t.max - 1
 
-        init(parent: OpaquePointer, glyphCount: Int) {
+        init(parent: OpaquePointer, glyphCount: Int, computed: VariationAdvances.Instance?) {
             self.parent = parent
+            self.computed = computed
             advances = [hb_position_t](repeating: Self.unknown, count: max(0, glyphCount))
         }
 
@@ -50,7 +56,7 @@ enum RepeatedAdvances {
             guard index < advances.count else { return hb_font_get_glyph_h_advance(parent, glyph) }
             let known = advances[index]
             if known != Self.unknown { return known }
-            let value = hb_font_get_glyph_h_advance(parent, glyph)
+            let value = computed?.designAdvance(glyph) ?? hb_font_get_glyph_h_advance(parent, glyph)
             advances[index] = value
             return value
         }

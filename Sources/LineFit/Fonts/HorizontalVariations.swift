@@ -1,0 +1,240 @@
+import CHarfBuzz
+
+/// A variable font's advance widths at any instance, computed from `hmtx` and `HVAR` the way
+/// FreeType computes them, with each region's scalar worked out once per instance instead
+/// of once per glyph.
+///
+/// FreeType evaluates every region of a glyph's delta set on every axis for each advance it
+/// is asked for (about 3,300 instructions a glyph with Roboto Flex's 13 axes), and optical
+/// sizes and width axes ask at a new instance for every probe. The scalars depend on the
+/// instance alone, so here they are computed once per instance and an advance is a dot
+/// product. The arithmetic is FreeType's: region scalars in 16.16 by `FT_MulDiv` (rounded
+/// to nearest, per axis, in axis order), deltas summed exactly as 16.16 × integer products,
+/// rounded once (`FT_fixedToInt`), added to the `hmtx` advance and truncated to 16 bits.
+/// The coordinates are FreeType's own normalized ones (read back from the face), so avar
+/// and its rounding are FreeType's too. Tests compare every glyph with FreeType's advance
+/// over a grid of instances; `InstanceAdvances` also checks a sample when a font is first
+/// used and falls back to FreeType for a font where they differ.
+///
+/// Only what FreeType 2.12 reads is taken (16-bit and 8-bit deltas; a store with 32-bit
+/// deltas, or anything malformed, makes the table nil, and FreeType is asked as before).
+final class HorizontalVariations {
+    let glyphCount: Int
+    let axisCount: Int
+    /// `hmtx` advance per glyph (glyphs past numberOfHMetrics repeat the last one).
+    private let defaultAdvances: [Int32]
+    /// Per region, per axis: start, peak, end (16.16), with invalid axes given a peak of 0
+    /// (FreeType skips them, as it skips axes whose peak is 0).
+    private let regionCoordinates: [Int64]
+    let regionCount: Int
+    private let itemData: [ItemData]
+    /// Per glyph (or the last entry for later glyphs): outer index << 16 | inner index.
+    private let mapping: [UInt32]
+
+    private struct ItemData {
+        let itemCount: Int
+        let regionIndices: [Int]
+        /// itemCount rows of regionIndices.count deltas.
+        let deltas: [Int32]
+    }
+
+    /// Reads the tables from `face` (a HarfBuzz face: its table access is thread-safe);
+    /// nil when the font has no usable `HVAR` or its `fvar` has another axis count.
+    init?(face: OpaquePointer, axisCount: Int) {
+        guard axisCount > 0 else { return nil }
+        let glyphCount = Int(hb_face_get_glyph_count(face))
+        guard glyphCount > 0,
+              let hhea = Table(face, "hhea"), let hmtx = Table(face, "hmtx"), let hvar = Table(face, "HVAR"),
+              let metricCount = hhea.u16(34).map(Int.init), metricCount > 0, metricCount <= glyphCount,
+              hmtx.count >= metricCount * 4
+        else { return nil }
+        self.glyphCount = glyphCount
+        self.axisCount = axisCount
+        var advances = [Int32](repeating: 0, count: glyphCount)
+        for glyph in 0..<glyphCount {
+            advances[glyph] = Int32(hmtx.u16(min(glyph, metricCount - 1) * 4) ?? 0)
+        }
+        defaultAdvances = advances
+
+        guard hvar.u16(0) == 1, let storeOffset = hvar.u32(4).map(Int.init), storeOffset > 0,
+              let mapOffset = hvar.u32(8).map(Int.init),
+              hvar.u16(storeOffset) == 1,
+              let regionListOffset = hvar.u32(storeOffset + 2).map({ storeOffset + Int($0) }),
+              let dataCount = hvar.u16(storeOffset + 6).map(Int.init), dataCount > 0,
+              hvar.u16(regionListOffset) == UInt16(axisCount),
+              let regionCount = hvar.u16(regionListOffset + 2).map(Int.init)
+        else { return nil }
+        self.regionCount = regionCount
+        var coordinates = [Int64](repeating: 0, count: regionCount * axisCount * 3)
+        for region in 0..<regionCount {
+            for axis in 0..<axisCount {
+                let at = regionListOffset + 4 + (region * axisCount + axis) * 6
+                guard let start = hvar.i16(at), let peak = hvar.i16(at + 2), let end = hvar.i16(at + 4) else { return nil }
+                let slot = (region * axisCount + axis) * 3
+                // FreeType ignores an axis whose range is invalid or straddles 0 with a
+                // non-zero peak; a peak of 0 is how it is ignored here.
+                let invalid = start > peak || peak > end || (start < 0 && end > 0 && peak != 0)
+                coordinates[slot] = Int64(start) * 4
+                coordinates[slot + 1] = invalid ? 0 : Int64(peak) * 4
+                coordinates[slot + 2] = Int64(end) * 4
+            }
+        }
+        regionCoordinates = coordinates
+
+        var data: [ItemData] = []
+        for index in 0..<dataCount {
+            guard let offset = hvar.u32(storeOffset + 8 + index * 4).map({ storeOffset + Int($0) }),
+                  let itemCount = hvar.u16(offset).map(Int.init), let wordField = hvar.u16(offset + 2),
+                  let indexCount = hvar.u16(offset + 4).map(Int.init)
+            else { return nil }
+            // 32-bit deltas (LONG_WORDS) are newer than what FreeType 2.12 reads.
+            let wordCount = Int(wordField)
+            guard wordField & 0x8000 == 0, wordCount <= indexCount else { return nil }
+            var regionIndices: [Int] = []
+            for slot in 0..<indexCount {
+                guard let region = hvar.u16(offset + 6 + slot * 2).map(Int.init), region < regionCount else { return nil }
+                regionIndices.append(region)
+            }
+            let rowSize = wordCount * 2 + (indexCount - wordCount)
+            let rows = offset + 6 + indexCount * 2
+            guard rows + itemCount * rowSize <= hvar.count else { return nil }
+            var deltas = [Int32](repeating: 0, count: itemCount * indexCount)
+            for item in 0..<itemCount {
+                var at = rows + item * rowSize
+                for slot in 0..<indexCount {
+                    if slot < wordCount {
+                        deltas[item * indexCount + slot] = Int32(hvar.i16(at) ?? 0)
+                        at += 2
+                    } else {
+                        deltas[item * indexCount + slot] = Int32(Int8(bitPattern: hvar.bytes[at]))
+                        at += 1
+                    }
+                }
+            }
+            data.append(ItemData(itemCount: itemCount, regionIndices: regionIndices, deltas: deltas))
+        }
+        itemData = data
+
+        var entries: [UInt32] = []
+        if mapOffset > 0 {
+            guard let format = hvar.u8(mapOffset), format <= 1, let entryFormat = hvar.u8(mapOffset + 1) else { return nil }
+            let mapCount = format == 0 ? hvar.u16(mapOffset + 2).map(Int.init) : hvar.u32(mapOffset + 2).map(Int.init)
+            guard let mapCount, mapCount > 0 else { return nil }
+            let entrySize = Int((entryFormat >> 4) & 3) + 1
+            let innerBits = Int(entryFormat & 0xF) + 1
+            let first = mapOffset + (format == 0 ? 4 : 6)
+            guard first + mapCount * entrySize <= hvar.count else { return nil }
+            for index in 0..<mapCount {
+                var entry: UInt32 = 0
+                for byte in 0..<entrySize { entry = entry << 8 | UInt32(hvar.bytes[first + index * entrySize + byte]) }
+                let outer = entry >> UInt32(innerBits)
+                let inner = entry & ((1 << UInt32(innerBits)) - 1)
+                guard outer <= 0xFFFF, inner <= 0xFFFF else { return nil }
+                entries.append(outer << 16 | inner)
+            }
+        }
+        mapping = entries
+    }
+
+    /// Each region's scalar (16.16) at `normalized` (FreeType's normalized coordinates, 16.16,
+    /// one per axis).
+    func regionScalars(normalized: [Int64]) -> [Int64] {
+        var scalars = [Int64](repeating: 0, count: regionCount)
+        guard normalized.count == axisCount else { return scalars }
+        for region in 0..<regionCount {
+            var scalar: Int64 = 0x10000
+            for axis in 0..<axisCount {
+                let slot = (region * axisCount + axis) * 3
+                let start = regionCoordinates[slot], peak = regionCoordinates[slot + 1], end = regionCoordinates[slot + 2]
+                let value = normalized[axis]
+                if peak == 0 || peak == value { continue }
+                if value <= start || value >= end {
+                    scalar = 0
+                    break
+                }
+                scalar = value < peak
+                    ? Self.mulDiv(scalar, value - start, peak - start)
+                    : Self.mulDiv(scalar, end - value, end - peak)
+            }
+            scalars[region] = scalar
+        }
+        return scalars
+    }
+
+    /// FreeType's `FT_MulDiv` for the non-negative operands it gets here: a × b / c rounded
+    /// to nearest (halves up).
+    private static func mulDiv(_ a: Int64, _ b: Int64, _ c: Int64) -> Int64 {
+        guard c > 0 else { return 0x7FFF_FFFF }
+        return (a * b + (c >> 1)) / c
+    }
+
+    /// The glyph's advance in design units at the instance of `scalars`, as FreeType gives it;
+    /// nil for a glyph the tables do not cover (FreeType must be asked).
+    func advance(_ glyph: Int, scalars: [Int64]) -> Int32? {
+        guard glyph >= 0, glyph < glyphCount, scalars.count == regionCount else { return nil }
+        let outer: Int, inner: Int
+        if mapping.isEmpty {
+            outer = 0
+            inner = glyph
+        } else {
+            let entry = mapping[min(glyph, mapping.count - 1)]
+            outer = Int(entry >> 16)
+            inner = Int(entry & 0xFFFF)
+        }
+        guard outer < itemData.count else { return nil }
+        let data = itemData[outer]
+        guard inner < data.itemCount else { return nil }
+        let width = data.regionIndices.count
+        var sum: Int64 = 0
+        data.deltas.withUnsafeBufferPointer { deltas in
+            data.regionIndices.withUnsafeBufferPointer { regions in
+                scalars.withUnsafeBufferPointer { scalars in
+                    let row = inner * width
+                    for slot in 0..<width {
+                        sum += scalars[regions[slot]] * Int64(deltas[row + slot])
+                    }
+                }
+            }
+        }
+        let delta = (sum + 0x8000) >> 16
+        // FreeType keeps the adjusted advance in 16 bits; a value outside them is left to it.
+        let adjusted = Int64(defaultAdvances[glyph]) + delta
+        guard adjusted >= 0, adjusted <= 0xFFFF else { return nil }
+        return Int32(adjusted)
+    }
+
+    /// A font table's bytes, kept alive with its blob.
+    private final class Table {
+        let blob: OpaquePointer
+        let bytes: UnsafeRawBufferPointer
+        var count: Int { bytes.count }
+
+        init?(_ face: OpaquePointer, _ tag: String) {
+            blob = hb_face_reference_table(face, FontVariationTable.packedTag(tag))
+            var length: UInt32 = 0
+            guard let data = hb_blob_get_data(blob, &length), length > 0 else {
+                hb_blob_destroy(blob)
+                return nil
+            }
+            bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
+        }
+
+        deinit { hb_blob_destroy(blob) }
+
+        func u8(_ offset: Int) -> UInt8? {
+            offset >= 0 && offset < bytes.count ? bytes[offset] : nil
+        }
+
+        func u16(_ offset: Int) -> UInt16? {
+            guard offset >= 0, offset + 2 <= bytes.count else { return nil }
+            return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+        }
+
+        func i16(_ offset: Int) -> Int16? { u16(offset).map { Int16(bitPattern: $0) } }
+
+        func u32(_ offset: Int) -> UInt32? {
+            guard offset >= 0, offset + 4 <= bytes.count else { return nil }
+            return (0..<4).reduce(0) { $0 << 8 | UInt32(bytes[offset + $1]) }
+        }
+    }
+}
