@@ -81,14 +81,24 @@ extension LayoutEngine {
     /// between the minimum and the paragraph's second optical size when `anchor` is given
     /// (the line's em width there), else regula falsi from the linear estimate.
     func opticalSizeFit(
-        _ line: LineInstances, width: Double?, anchor: (opticalSize: Double, em: Double)? = nil, context: FittingContext
+        _ line: LineInstances, width: Double?,
+        anchor anchorIfNeeded: @autoclosure () -> (opticalSize: Double, em: Double)? = nil, context: FittingContext
     ) -> LineFitter.Fit {
         guard !line.isEmpty else { return context.fitter.fitLinear(emWidth: 0) }
         let grid = context.fitter.grid
         let available = context.options.width
         func measured(_ size: Double) -> Double { opticalShape(line, size: size, width: width, context: context).em * size }
-        let minimumEm = opticalShape(line, size: context.minSize, width: width, context: context).em
-        if minimumEm > 0, let anchor, anchor.em > 0, let minimumOpsz = context.plan.opticalSize(for: context.minSize),
+        let minimum = opticalShape(line, size: context.minSize, width: width, context: context)
+        let minimumEm = minimum.em
+        if minimumEm > 0,
+           let readvanced = ReadvancedLine(
+               minimum.pieces, em: minimumEm, base: context.plan.settings(size: context.minSize, width: width),
+               axis: "opsz", fonts: context.fonts),
+           let start = readvancedStart(readvanced, width: width, linear: available / minimumEm, context: context) {
+            return context.fitter.fitMeasured(estimate: start, measured)
+        }
+        if minimumEm > 0, let anchor = anchorIfNeeded(), anchor.em > 0,
+           let minimumOpsz = context.plan.opticalSize(for: context.minSize),
            anchor.opticalSize > minimumOpsz {
             let size = Self.interpolatedSize(
                 available: available, lower: (minimumOpsz, minimumEm), upper: anchor,
@@ -126,6 +136,31 @@ extension LayoutEngine {
         }
         // The estimate has been measured on both sides already: no predicted probe.
         return context.fitter.fitMeasured(estimate: estimate, predicting: false, measured)
+    }
+
+    /// Fixed-point steps (size ← available / estimated em at the size) from the linear estimate.
+    static let readvancedSteps = 8
+
+    /// Where the measured search starts for a line whose em width at other optical sizes can
+    /// be estimated by re-advancing its glyphs (`ReadvancedLine`): the grid size s with
+    /// s = available / E(opsz(s)) on the estimate, reached from the linear estimate at the
+    /// minimum's opsz. E changes slowly with opsz (|s E'/E| is about 0.2 with Roboto Flex),
+    /// so each step closes most of the remaining distance.
+    func readvancedStart(_ line: ReadvancedLine, width: Double?, linear: Double, context: FittingContext) -> Double? {
+        let grid = context.fitter.grid
+        let available = context.options.width
+        func snapped(_ size: Double) -> Double {
+            grid.size(at: grid.index(atOrBelow: min(max(size, grid.minSize), grid.maxSize)))
+        }
+        var current = snapped(linear)
+        for _ in 0..<Self.readvancedSteps {
+            let em = line.em(atAxisValue: context.plan.opticalSize(for: current) ?? current)
+            guard em > 0, em.isFinite else { return nil }
+            let next = snapped(available / em)
+            if next == current { break }
+            current = next
+        }
+        return current
     }
 
     /// A line from its final pieces and fit: runs in visual order, metrics, flags. `scale`

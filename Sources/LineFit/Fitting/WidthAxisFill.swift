@@ -169,11 +169,22 @@ extension LayoutEngine {
         let plan = context.plan
         let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
         func em(_ width: Double) -> Double { line.shape(width, at: plan.settings(size: size, width: width)).em }
+        let search = LineFitter(grid: widths, width: context.options.width, tracking: context.options.tracking)
+        // The line at the narrowest is known (free in a width-axis fill): re-advancing its
+        // glyphs estimates the others (`ReadvancedLine`), searched on the grid without shaping.
+        let narrowest = line.shape(axis.minValue, at: plan.settings(size: size, width: axis.minValue))
+        if let readvanced = ReadvancedLine(
+            narrowest.pieces, em: narrowest.em, base: plan.settings(size: size, width: axis.minValue), axis: axis.tag,
+            fonts: context.fonts) {
+            let start = widths.largestFitting { width in
+                WidthTolerance.fits(readvanced.em(atAxisValue: width) * size, in: context.options.width)
+            }
+            return search.fitMeasured(estimate: widths.size(at: start ?? 0), predicting: false) { em($0) * size }
+        }
         let estimate = SecantEstimate.estimate(
             grid: widths, target: context.options.width / size, lower: (axis.minValue, narrowEm),
             upper: (axis.maxValue, wideEm), measure: em)
         // Width is not proportional to wdth: no predicted probe.
-        let search = LineFitter(grid: widths, width: context.options.width, tracking: context.options.tracking)
         return search.fitMeasured(estimate: estimate, predicting: false) { em($0) * size }
     }
 

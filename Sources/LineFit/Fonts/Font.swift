@@ -232,6 +232,14 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The font's `HVAR` regions along axis `tag`, the other axes at `variations` (for
+    /// estimates; see `AxisSweep`). Nil without a usable `HVAR` or without that axis.
+    func advanceSweep(_ variations: VariationSettings, tag: String) -> AxisSweep? {
+        guard isVariable else { return nil }
+        let effective = effectiveVariations(variations)
+        return withOpenedLocked { face in face.variationAdvances.sweepLocked(face, effective, tag: tag) }
+    }
+
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
     /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem
     /// (nil for a face that cannot be hinted). The design-unit face is never resized, so

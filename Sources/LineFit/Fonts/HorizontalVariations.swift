@@ -203,6 +203,55 @@ final class HorizontalVariations {
         return Int32(adjusted)
     }
 
+    /// Adds the glyph's delta for each region (design units, by region index) to `sums`;
+    /// false for a glyph the tables do not cover.
+    func addDeltas(_ glyph: Int, into sums: inout [Double]) -> Bool {
+        guard glyph >= 0, glyph < glyphCount, sums.count == regionCount else { return false }
+        let outer: Int, inner: Int
+        if mapping.isEmpty {
+            outer = 0
+            inner = glyph
+        } else {
+            let entry = mapping[min(glyph, mapping.count - 1)]
+            outer = Int(entry >> 16)
+            inner = Int(entry & 0xFFFF)
+        }
+        guard outer < itemData.count, inner < itemData[outer].itemCount else { return false }
+        let data = itemData[outer]
+        let width = data.regionIndices.count
+        for slot in 0..<width {
+            sums[data.regionIndices[slot]] += Double(data.deltas[inner * width + slot])
+        }
+        return true
+    }
+
+    /// Each region's scalar along one axis, the others held at `normalized` (16.16): the
+    /// product of the other axes' factors (as a fraction) and the region's span on `axis`
+    /// (start, peak, end, as fractions), for estimates that move that axis alone.
+    func sweep(normalized: [Int64], axis: Int) -> [(others: Double, start: Double, peak: Double, end: Double)] {
+        (0..<regionCount).map { region in
+            var others = 1.0
+            var along = (start: 0.0, peak: 0.0, end: 0.0)
+            for index in 0..<axisCount {
+                let slot = (region * axisCount + index) * 3
+                let start = regionCoordinates[slot], peak = regionCoordinates[slot + 1], end = regionCoordinates[slot + 2]
+                if index == axis {
+                    along = (Double(start) / 65536, Double(peak) / 65536, Double(end) / 65536)
+                    continue
+                }
+                let value = normalized[index]
+                if peak == 0 || peak == value { continue }
+                if value <= start || value >= end {
+                    others = 0
+                    break
+                }
+                others *= value < peak
+                    ? Double(value - start) / Double(peak - start) : Double(end - value) / Double(end - peak)
+            }
+            return (others, along.start, along.peak, along.end)
+        }
+    }
+
     /// A font table's bytes, kept alive with its blob.
     private final class Table {
         let blob: OpaquePointer

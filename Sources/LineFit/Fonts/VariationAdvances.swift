@@ -30,14 +30,11 @@ final class VariationAdvances {
     /// The face's axis values changed: the scalars must be computed again.
     func invalidate() { current = nil }
 
-    /// The instance `face` is set to now, or nil when the font has no usable `HVAR` (then
-    /// FreeType is asked for every advance, as before).
-    func currentLocked(_ face: FontFace) -> Instance? {
-        if let current { return current }
-        let table: HorizontalVariations
+    /// The font's tables, read the first time they are asked for (nil without a usable `HVAR`).
+    private func tableLocked(_ face: FontFace) -> HorizontalVariations? {
         switch loaded {
         case .unusable: return nil
-        case .table(let known): table = known
+        case .table(let known): return known
         case .notYet:
             let blob = hb_blob_create(
                 face.bytes.base.assumingMemoryBound(to: CChar.self), UInt32(face.bytes.count), HB_MEMORY_MODE_READONLY,
@@ -50,8 +47,15 @@ final class VariationAdvances {
                 return nil
             }
             loaded = .table(made)
-            table = made
+            return made
         }
+    }
+
+    /// The instance `face` is set to now, or nil when the font has no usable `HVAR` (then
+    /// FreeType is asked for every advance, as before).
+    func currentLocked(_ face: FontFace) -> Instance? {
+        if let current { return current }
+        guard let table = tableLocked(face) else { return nil }
         var coordinates = [FT_Fixed](repeating: 0, count: table.axisCount)
         guard FT_Get_Var_Blend_Coordinates(face.face, FT_UInt(table.axisCount), &coordinates) == 0 else { return nil }
         let instance = Instance(table: table, scalars: table.regionScalars(normalized: coordinates.map { Int64($0) }))
@@ -70,5 +74,80 @@ final class VariationAdvances {
         }
         current = instance
         return instance
+    }
+
+    /// Sweeps kept, most recent first (a layout asks for one or two, again and again).
+    private var sweeps: [(settings: VariationSettings, tag: String, sweep: AxisSweep)] = []
+    private static let sweepsKept = 8
+
+    /// The font's regions along axis `tag` with every other axis at `settings` (its effective
+    /// ones), for estimates (`AxisSweep`). Nil without a usable `HVAR` or without that axis.
+    func sweepLocked(_ face: FontFace, _ settings: VariationSettings, tag: String) -> AxisSweep? {
+        if let known = sweeps.first(where: { $0.tag == tag && $0.settings == settings }) { return known.sweep }
+        guard let table = tableLocked(face), let axisIndex = face.variationAxes.firstIndex(where: { $0.tag == tag }) else {
+            return nil
+        }
+        let otFace = hb_font_get_face(face.coverageFont)!
+        let variations = face.variationAxes.compactMap { axis in
+            settings[axis.tag].map { hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float($0)) }
+        }
+        var coordinates = [Int32](repeating: 0, count: table.axisCount)
+        hb_ot_var_normalize_variations(otFace, variations, UInt32(variations.count), &coordinates, UInt32(coordinates.count))
+        // HarfBuzz's normalized coordinates are 2.14; the table's are 16.16.
+        let sweep = AxisSweep(
+            table: table, regions: table.sweep(normalized: coordinates.map { Int64($0) * 4 }, axis: axisIndex),
+            axis: face.variationAxes[axisIndex], face: otFace)
+        sweeps.insert((settings, tag, sweep), at: 0)
+        if sweeps.count > Self.sweepsKept { sweeps.removeLast() }
+        return sweep
+    }
+}
+
+/// A variable font's `HVAR` regions along one axis, every other axis held at fixed values:
+/// what estimates that move only that axis (an optical size following the size, a line
+/// filled by `wdth`) need. Each region's scalar is then its factor from the other axes
+/// times its tent on this one, so an estimate at a new value of the axis costs one pass
+/// over the regions a line's glyphs use, without FreeType or the other axes. Fractions in
+/// `Double`, without FreeType's rounding: for estimates only (`ReadvancedLine`).
+final class AxisSweep {
+    let table: HorizontalVariations
+    let regions: [(others: Double, start: Double, peak: Double, end: Double)]
+    let axis: VariationAxis
+    private let face: OpaquePointer
+
+    init(
+        table: HorizontalVariations, regions: [(others: Double, start: Double, peak: Double, end: Double)],
+        axis: VariationAxis, face: OpaquePointer
+    ) {
+        self.table = table
+        self.regions = regions
+        self.axis = axis
+        self.face = hb_face_reference(face)
+    }
+
+    deinit { hb_face_destroy(face) }
+
+    /// `value` of the axis normalized as HarfBuzz does (avar included), as a fraction.
+    func normalized(_ value: Double) -> Double {
+        var variation = hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float(axis.clamped(value)))
+        var coordinates = [Int32](repeating: 0, count: table.axisCount)
+        hb_ot_var_normalize_variations(face, &variation, 1, &coordinates, UInt32(coordinates.count))
+        guard let index = coordinateIndex else { return 0 }
+        return Double(coordinates[index]) / 16384
+    }
+
+    private lazy var coordinateIndex: Int? = {
+        var axes = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: table.axisCount)
+        var count = UInt32(table.axisCount)
+        _ = hb_ot_var_get_axis_infos(face, 0, &count, &axes)
+        let tag = FontVariationTable.packedTag(axis.tag)
+        return axes.prefix(Int(count)).firstIndex { $0.tag == tag }
+    }()
+
+    /// A region's scalar along the axis at `x` (normalized), without its other factor.
+    static func tent(_ x: Double, start: Double, peak: Double, end: Double) -> Double {
+        if peak == 0 || x == peak { return 1 }
+        if x <= start || x >= end { return 0 }
+        return x < peak ? (x - start) / (peak - start) : (end - x) / (end - peak)
     }
 }
