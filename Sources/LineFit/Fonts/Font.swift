@@ -216,7 +216,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         guard !face.variationAxes.isEmpty else { return }
         let effective = effectiveVariations(variations)
         guard effective != face.appliedVariations else { return }
-        FontVariationTable.apply(effective, axes: face.variationAxes, hbFont: face.designFont)
+        FontVariationTable.apply(effective, axes: face.variationAxes, tags: face.variationTags, hbFont: face.designFont)
         face.appliedVariations = effective
         face.variationAdvances.invalidate()
     }

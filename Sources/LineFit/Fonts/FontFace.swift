@@ -19,6 +19,8 @@ final class FontFace {
     let variationAxes: [VariationAxis]
     /// The font's named instances (`fvar`).
     let namedInstances: [NamedInstance]
+    /// `variationAxes`' tags packed for HarfBuzz.
+    let variationTags: [hb_tag_t]
 
     let bytes: FontBytes
     let faceIndex: Int
@@ -113,6 +115,7 @@ final class FontFace {
         }
         variationAxes = scalable ? FontVariationTable.axes(otFace) : []
         namedInstances = FontVariationTable.namedInstances(otFace, axes: variationAxes)
+        variationTags = variationAxes.map { FontVariationTable.packedTag($0.tag) }
         coverageFont = hb_font_create(otFace)!
         hb_face_destroy(otFace)
     }

@@ -143,11 +143,11 @@ enum FontVariationTable {
     /// the shaped instance's. Every axis is given a value, its default where the settings
     /// have none: with no values at all HarfBuzz drops its coordinates without telling the
     /// FreeType face, which would keep the previous instance.
-    static func apply(_ settings: VariationSettings, axes: [VariationAxis], hbFont: OpaquePointer) {
-        // Runs once per probe of an optical-size or width-axis search: the tag is packed from
-        // its bytes, not bridged to a C string for hb_tag_from_string.
-        let variations = axes.map { axis in
-            hb_variation_t(tag: packedTag(axis.tag), value: Float(axis.clamped(settings[axis.tag] ?? axis.defaultValue)))
+    static func apply(_ settings: VariationSettings, axes: [VariationAxis], tags: [hb_tag_t], hbFont: OpaquePointer) {
+        // Runs once per probe of an optical-size or width-axis search: the tags are packed
+        // once per font (`FontFace.variationTags`), not per call.
+        let variations = zip(axes, tags).map { axis, tag in
+            hb_variation_t(tag: tag, value: Float(axis.clamped(settings[axis.tag] ?? axis.defaultValue)))
         }
         hb_font_set_variations(hbFont, variations, UInt32(variations.count))
         _ = hb_ft_hb_font_changed(hbFont)

@@ -27,6 +27,9 @@ final class HorizontalVariations {
     /// (FreeType skips them, as it skips axes whose peak is 0).
     private let regionCoordinates: [Int64]
     let regionCount: Int
+    /// Per region, the axes whose peak is not 0 (`activeStarts[r]..<activeStarts[r + 1]`).
+    private let activeAxes: [(axis: Int, start: Int64, peak: Int64, end: Int64)]
+    private let activeStarts: [Int]
     private let itemData: [ItemData]
     /// Per glyph (or the last entry for later glyphs): outer index << 16 | inner index.
     private let mapping: [UInt32]
@@ -80,6 +83,20 @@ final class HorizontalVariations {
             }
         }
         regionCoordinates = coordinates
+        // Most regions span one or two of the axes: the others (peak 0) are skipped per instance.
+        var active: [(axis: Int, start: Int64, peak: Int64, end: Int64)] = []
+        var starts = [0]
+        for region in 0..<regionCount {
+            for axis in 0..<axisCount {
+                let slot = (region * axisCount + axis) * 3
+                if coordinates[slot + 1] != 0 {
+                    active.append((axis, coordinates[slot], coordinates[slot + 1], coordinates[slot + 2]))
+                }
+            }
+            starts.append(active.count)
+        }
+        activeAxes = active
+        activeStarts = starts
 
         var data: [ItemData] = []
         for index in 0..<dataCount {
@@ -143,11 +160,10 @@ final class HorizontalVariations {
         guard normalized.count == axisCount else { return scalars }
         for region in 0..<regionCount {
             var scalar: Int64 = 0x10000
-            for axis in 0..<axisCount {
-                let slot = (region * axisCount + axis) * 3
-                let start = regionCoordinates[slot], peak = regionCoordinates[slot + 1], end = regionCoordinates[slot + 2]
+            // In axis order, as FreeType multiplies (each step rounds).
+            for (axis, start, peak, end) in activeAxes[activeStarts[region]..<activeStarts[region + 1]] {
                 let value = normalized[axis]
-                if peak == 0 || peak == value { continue }
+                if peak == value { continue }
                 if value <= start || value >= end {
                     scalar = 0
                     break
