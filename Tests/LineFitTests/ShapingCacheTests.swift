@@ -28,10 +28,10 @@ import Testing
     @Test func evictsTheLeastRecentlyUsedEntry() throws {
         let font = try Font(path: TestPaths.font("NotoSans-Regular.ttf"))
         let cache = ShapingCache(capacity: 2, glyphBudget: 100)
-        func key(_ text: String) -> ShapingCache.Key {
+        func key(_ text: String, rightToLeft: Bool = false) -> ShapingCache.Key {
             let units = Array(text.utf16)
             return ShapingCache.Key(
-                units: units, itemStart: 0, itemEnd: units.count, font: font, isRightToLeft: false, script: 25,
+                units: units, itemStart: 0, itemEnd: units.count, font: font, isRightToLeft: rightToLeft, script: 25,
                 language: 0, features: [])
         }
         let glyph = ShapedGlyph(id: 1, cluster: 0, advance: 0.5, xOffset: 0, yOffset: 0, unsafeToBreak: false)
@@ -47,8 +47,6 @@ import Testing
         #expect(cache.lookup(key("a")) == nil && cache.lookup(key("c")) == nil)
         #expect(cache.lookup(key("d"))?.count == 100)
         // Different context or direction is a different key.
-        var rightToLeft = key("d")
-        rightToLeft.isRightToLeft = true
-        #expect(cache.lookup(rightToLeft) == nil)
+        #expect(cache.lookup(key("d", rightToLeft: true)) == nil)
     }
 }

@@ -58,6 +58,16 @@ enum UnicodeProperties {
 
     /// The ISO 15924 tag of an ICU script code.
     static func scriptTag(_ script: Int32) -> String {
+        if script >= 0, Int(script) < scriptTags.count { return scriptTags[Int(script)] }
+        return icuScriptTag(script)
+    }
+
+    /// The tags of the first 256 ICU script codes (all of them today), made once: every glyph
+    /// run of every fitted line names its script, and asking ICU and making a String each
+    /// time was about 500 instructions a run.
+    private static let scriptTags: [String] = (0..<256).map { icuScriptTag(Int32($0)) }
+
+    private static func icuScriptTag(_ script: Int32) -> String {
         guard let tag = lficu_script_tag(script) else { return "Zyyy" }
         return String(cString: tag)
     }

@@ -70,7 +70,12 @@ extension ParagraphMeasurer {
         // window's end is always a boundary to ICU; the paragraph's last break comes after its
         // terminator, so the end itself is not compared for breaks.
         graphemeEnds.removeAll(keepingCapacity: true)
-        graphemeBreaker.boundaries(in: units, range: window) { end, _ in graphemeEnds.append(outerStart + end) }
+        if itemizer.simpleTextPath && SimpleText.isASCIIWithoutCRLF(units, window) {
+            // Every unit is a cluster (as in `measure`): ICU's grapheme pass is skipped.
+            graphemeEnds.append(contentsOf: window.lazy.map { $0 + 1 })
+        } else {
+            graphemeBreaker.boundaries(in: units, range: window) { end, _ in graphemeEnds.append(outerStart + end) }
+        }
         windowBreaks.removeAll(keepingCapacity: true)
         lineBreaker.boundaries(in: units, range: window) { position, _ in windowBreaks.append(outerStart + position) }
         let margins = Margins(outerStart: outerStart, innerStart: innerStart, innerEnd: innerEnd, outerEnd: outerEnd, delta: delta)

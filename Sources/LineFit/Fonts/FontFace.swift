@@ -100,12 +100,18 @@ final class FontFace {
         unitsPerEm = upem
         metrics = FontMetrics(face: newFace)
 
+        variationAxes = scalable ? FontVariationTable.axes(otFace) : []
         if scalable {
             // At ppem = unitsPerEm and no hinting, FreeType's 26.6 advances are design units × 64.
             FT_Set_Char_Size(newFace, 0, FT_F26Dot6(upem * 64), 72, 72)
             let font = hb_ft_font_create_referenced(newFace)!
             hb_ft_font_set_load_flags(font, Int32(FT_LOAD_NO_HINTING))
-            designFont = font
+            if variationAxes.isEmpty {
+                designFont = GlyphMemoFont.persistentFont(over: font)
+                hb_font_destroy(font)  // the sub-font holds it
+            } else {
+                designFont = font
+            }
         } else {
             let hbFace = hb_ft_face_create_referenced(newFace)!
             let font = hb_font_create(hbFace)!
@@ -113,7 +119,6 @@ final class FontFace {
             hb_font_set_scale(font, Int32(upem * 64), Int32(upem * 64))
             designFont = font
         }
-        variationAxes = scalable ? FontVariationTable.axes(otFace) : []
         namedInstances = FontVariationTable.namedInstances(otFace, axes: variationAxes)
         variationTags = variationAxes.map { FontVariationTable.packedTag($0.tag) }
         coverageFont = hb_font_create(otFace)!

@@ -22,7 +22,7 @@ struct HintedSizeKey: Hashable {
 ///
 /// Not thread-safe: the owning `Font` calls it under its lock.
 final class HintedSizes {
-    /// Past this many size keys (or cached advances) everything is dropped and rebuilt:
+    /// Past this many size keys (or slots for cached advances) everything is dropped and rebuilt:
     /// a layout probes a few sizes per line, an editor a few more; this bounds memory for a
     /// long-lived font used at thousands of sizes.
     static let maxKeys = 256
@@ -37,7 +37,15 @@ final class HintedSizes {
     private var spare: FT_Size?
     private var active: HintedSizeKey?
     private var activeIndex: UInt32 = 0
-    private var advances: [UInt64: Int32] = [:]
+    /// Hinted advances by size key index, then glyph: tables, not a dictionary, since a
+    /// hashed lookup per glyph was a quarter of a hinted layout (callgrind, `bench-driver loop
+    /// hinted story-00280`).
+    private var advanceTables: [GlyphMemoFont.PagedTable] = []
+    /// Slots of every table (pages of 256 advances), bounded by `maxAdvances`.
+    private var storedSlots = 0
+    private let glyphCount: Int
+    /// Nominal glyphs do not depend on the size: one memo for every key.
+    private let nominalGlyphs: GlyphMemoFont.Memo
     /// Hinted advances FreeType computed (misses), for tests.
     private(set) var advanceLoads = 0
 
@@ -49,6 +57,8 @@ final class HintedSizes {
         face = newFace
         parent = hb_ft_font_create_referenced(newFace)!
         hb_ft_font_set_load_flags(parent, Int32(FT_LOAD_DEFAULT))
+        glyphCount = Int(hb_face_get_glyph_count(hb_font_get_face(parent)))
+        nominalGlyphs = GlyphMemoFont.Memo(parent: parent, glyphCount: 0)
         font = hb_font_create_sub_font(parent)!
         // Unretained: this object owns the sub-font and outlives it.
         hb_font_set_funcs(font, HintedSizes.funcs, Unmanaged.passUnretained(self).toOpaque(), nil)
@@ -117,6 +127,7 @@ final class HintedSizes {
         } else {
             activeIndex = UInt32(keyIndex.count)
             keyIndex[key] = activeIndex
+            advanceTables.append(GlyphMemoFont.PagedTable(limit: glyphCount))
         }
         active = key
     }
@@ -126,7 +137,8 @@ final class HintedSizes {
         sizeObjects.removeAll()
         keyByRequest.removeAll()
         keyIndex.removeAll()
-        advances.removeAll()
+        advanceTables.removeAll()
+        storedSlots = 0
         active = nil
     }
 
@@ -142,31 +154,38 @@ final class HintedSizes {
     }
 
     fileprivate func advance(of glyph: hb_codepoint_t) -> hb_position_t {
-        let cacheKey = UInt64(activeIndex) << 32 | UInt64(glyph)
-        if let known = advances[cacheKey] { return known }
-        if advances.count >= Self.maxAdvances { advances.removeAll(keepingCapacity: true) }
+        let index = Int(activeIndex)
+        if let known = advanceTables[index].value(Int(glyph)) { return known }
+        if storedSlots >= Self.maxAdvances {
+            for table in advanceTables.indices { advanceTables[table] = GlyphMemoFont.PagedTable(limit: glyphCount) }
+            storedSlots = 0
+        }
         let value = hb_font_get_glyph_h_advance(parent, glyph)
         advanceLoads += 1
-        advances[cacheKey] = value
+        let slotsBefore = advanceTables[index].slotCount
+        advanceTables[index].store(value, for: Int(glyph))
+        storedSlots += advanceTables[index].slotCount - slotsBefore
         return value
     }
 
-    /// One immutable function table for every hinted sub-font: only the advances are ours.
+    /// One immutable function table for every hinted sub-font: only the advances and the
+    /// nominal glyphs are ours.
     private nonisolated(unsafe) static let funcs: OpaquePointer = {
         let funcs = hb_font_funcs_create()!
         hb_font_funcs_set_glyph_h_advances_func(
             funcs,
             { _, fontData, count, firstGlyph, glyphStride, firstAdvance, advanceStride, _ in
-                guard let fontData, count > 0 else { return }
+                guard let fontData else { return }
                 let owner = Unmanaged<HintedSizes>.fromOpaque(fontData).takeUnretainedValue()
-                var glyph = UnsafeRawPointer(firstGlyph!)
-                var advance = UnsafeMutableRawPointer(firstAdvance!)
-                for _ in 0..<count {
-                    advance.assumingMemoryBound(to: hb_position_t.self).pointee =
-                        owner.advance(of: glyph.assumingMemoryBound(to: hb_codepoint_t.self).pointee)
-                    glyph += Int(glyphStride)
-                    advance += Int(advanceStride)
-                }
+                GlyphMemoFont.writeAdvances(count, firstGlyph, glyphStride, firstAdvance, advanceStride, owner.advance)
+            }, nil, nil)
+        hb_font_funcs_set_nominal_glyphs_func(
+            funcs,
+            { _, fontData, count, firstCharacter, characterStride, firstGlyph, glyphStride, _ in
+                guard let fontData else { return 0 }
+                let owner = Unmanaged<HintedSizes>.fromOpaque(fontData).takeUnretainedValue()
+                return GlyphMemoFont.writeNominalGlyphs(
+                    count, firstCharacter, characterStride, firstGlyph, glyphStride, owner.nominalGlyphs.nominalGlyph)
             }, nil, nil)
         hb_font_funcs_make_immutable(funcs)
         return funcs

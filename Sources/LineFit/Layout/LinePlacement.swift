@@ -20,20 +20,22 @@ struct LinePlacement {
         for position in pieces.indices {
             let index = inOrder ? position : order[position]
             let piece = pieces[index]
-            var glyphs: [Glyph] = []
-            glyphs.reserveCapacity(piece.glyphs.count)
             let runX = x
-            for shaped in piece.glyphs {
-                if shaped.cluster != previousCluster {
-                    if !first { x += gap }
-                    previousCluster = shaped.cluster
-                    first = false
+            // Written in place: appending checked capacity and uniqueness per glyph.
+            let glyphs = [Glyph](unsafeUninitializedCapacity: piece.glyphs.count) { buffer, count in
+                for shaped in piece.glyphs {
+                    if shaped.cluster != previousCluster {
+                        if !first { x += gap }
+                        previousCluster = shaped.cluster
+                        first = false
+                    }
+                    let advance = shaped.advance * scale
+                    (buffer.baseAddress! + count).initialize(to: Glyph(
+                        id: shaped.id, cluster: base + shaped.cluster, x: x - runX, advance: advance,
+                        xOffset: shaped.xOffset * scale, yOffset: shaped.yOffset * scale))
+                    count += 1
+                    x += advance
                 }
-                let advance = shaped.advance * scale
-                glyphs.append(Glyph(
-                    id: shaped.id, cluster: base + shaped.cluster, x: x - runX, advance: advance,
-                    xOffset: shaped.xOffset * scale, yOffset: shaped.yOffset * scale))
-                x += advance
             }
             runs.append(GlyphRun(
                 start: base + piece.range.lowerBound, end: base + piece.range.upperBound,
