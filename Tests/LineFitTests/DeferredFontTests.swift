@@ -28,9 +28,43 @@ struct DeferredFontTests {
         #expect(party.missing.isEmpty)
         let emojiRun = party.lines.flatMap(\.runs).first { $0.fontIndex == 3 }
         #expect(emojiRun != nil, "the emoji is drawn from the emoji font")
-        // (Choosing a colour font for an emoji asks each font of the chain whether it has
-        // colour, which opens the ones before it too.)
-        #expect(chain.fonts[3].isOpen && chain.fonts[3].hasColor)
+        // Choosing a colour font for an emoji asks each font of the chain whether it has
+        // colour; the text fallbacks answer from their table directories, unopened.
+        #expect(chain.fonts.map(\.isOpen) == [true, false, false, true])
+        #expect(chain.fonts[3].hasColor)
+    }
+
+    @Test("colour from the table directory agrees with FreeType's colour flag for every bundled font")
+    func colourFromDirectory() throws {
+        let directory = TestPaths.fontsDirectory.path
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory)
+            .filter { [".ttf", ".otf", ".ttc", ".otc"].contains(where: $0.lowercased().hasSuffix) }.sorted()
+        #expect(files.count >= 10)
+        var colourFiles: [String] = []
+        for file in files {
+            let path = (directory as NSString).appendingPathComponent(file)
+            let deferred = try FontCache().font(path, deferred: true)
+            let answer = deferred.hasColor
+            let settledUnopened = !deferred.isOpen
+            let opened = try Font(path: path)
+            #expect(answer == opened.hasColor, "\(file)")
+            // None of the bundled fonts has an SVG table or both EBLC and CBLC, the only cases
+            // the directory leaves to FreeType.
+            #expect(settledUnopened, "\(file) was opened to answer")
+            if opened.hasColor { colourFiles.append(file) }
+        }
+        #expect(colourFiles == [TestFonts.emoji], "the one colour font bundled is the emoji font")
+    }
+
+    @Test("colour rules: CBLC, sbix or COLR is colour; SVG, or EBLC with CBLC, is left to FreeType")
+    func colourRules() {
+        #expect(FontFileTables.hasColor(tags: ["cmap", "glyf", "head"]) == false)
+        #expect(FontFileTables.hasColor(tags: ["cmap", "CBDT", "CBLC"]) == true)
+        #expect(FontFileTables.hasColor(tags: ["cmap", "sbix"]) == true)
+        #expect(FontFileTables.hasColor(tags: ["cmap", "COLR", "CPAL"]) == true)
+        #expect(FontFileTables.hasColor(tags: ["cmap", "EBDT", "EBLC"]) == false)
+        #expect(FontFileTables.hasColor(tags: ["cmap", "SVG "]) == nil)
+        #expect(FontFileTables.hasColor(tags: ["cmap", "EBLC", "CBLC"]) == nil)
     }
 
     @Test("threads needing a closed font at once all get it, opened once, and agree")

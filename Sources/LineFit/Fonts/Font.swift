@@ -33,7 +33,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// True for colour fonts without outlines (CBDT/sbix bitmaps, such as Noto Color Emoji).
     public var isBitmapOnly: Bool { opened?.isBitmapOnly ?? false }
     /// True when the font has colour glyphs (CBDT, sbix or COLR).
-    public var hasColor: Bool { opened?.hasColor ?? false }
+    public var hasColor: Bool {
+        if let directoryColor { return directoryColor }
+        return opened?.hasColor ?? false
+    }
     /// The axes of a variable font (`fvar`), in table order; empty for a static font.
     public var variationAxes: [VariationAxis] {
         if deferredWithoutVariations { return [] }
@@ -72,6 +75,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// A deferred font whose table directory has no `fvar`: it answers that it has no axes
     /// without being opened (every layout asks every font of its chain).
     private let deferredWithoutVariations: Bool
+    /// A deferred font's colour, when its table directory settles it: the itemizer asks every
+    /// font of the chain about colour before it asks which covers an emoji, and must not open
+    /// the text fallbacks (CJK among them) to hear "no".
+    private let directoryColor: Bool?
 
     /// Loads a face from a font file (TrueType, OpenType/CFF, or a collection with `faceIndex`).
     /// `name` is what layouts report as the font's name (the path when nil).
@@ -93,6 +100,7 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         self.faceIndex = faceIndex
         deferredPath = nil
         deferredWithoutVariations = false
+        directoryColor = nil
         let opened = try FontFace(bytes: bytes, name: name, faceIndex: faceIndex)
         face = opened
         coverageFont = opened.coverageFont
@@ -106,7 +114,9 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         self.name = name ?? path
         self.faceIndex = faceIndex
         deferredPath = path
-        deferredWithoutVariations = FontFileTables.tags(path: path, faceIndex: faceIndex).map { !$0.contains("fvar") } ?? false
+        let tags = FontFileTables.tags(path: path, faceIndex: faceIndex)
+        deferredWithoutVariations = tags.map { !$0.contains("fvar") } ?? false
+        directoryColor = tags.flatMap(FontFileTables.hasColor)
     }
 
     private static func checkExists(_ path: String) throws {

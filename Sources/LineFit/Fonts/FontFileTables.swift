@@ -37,4 +37,13 @@ enum FontFileTables {
         guard tableCount > 0, let records = read(16 * tableCount, at: directory + 12) else { return nil }
         return Set((0..<tableCount).map { String(decoding: records[(16 * $0)..<(16 * $0 + 4)], as: UTF8.self) })
     }
+
+    /// Whether a face with these tables has colour glyphs as FreeType decides it
+    /// (`FT_FACE_FLAG_COLOR`: CBLC bitmaps, sbix, COLR or SVG), or nil when only opening the
+    /// face can tell: an SVG table counts only when FreeType was built with SVG support, and a
+    /// face with both EBLC and CBLC gets EBLC's monochrome strikes from FreeType.
+    static func hasColor(tags: Set<String>) -> Bool? {
+        if tags.contains("SVG ") || (tags.contains("EBLC") && tags.contains("CBLC")) { return nil }
+        return tags.contains("CBLC") || tags.contains("sbix") || tags.contains("COLR")
+    }
 }

@@ -31,8 +31,15 @@ public struct FontIndex: Sendable, Codable, Hashable {
     /// The file name of the index inside a fonts folder.
     public static let fileName = "index.json"
 
-    /// The index of a folder, or nil when it has none or it cannot be read.
+    /// The index of a folder, or nil when it has none or it cannot be read. Decoded once per
+    /// folder and kept while the file is unchanged (`FontIndexCache`): font lookups, fallback
+    /// chains and every batch worker ask for it.
     public static func load(directory: String) -> FontIndex? {
+        FontIndexCache.shared.index(directory: directory)
+    }
+
+    /// Reads and decodes the index file of a folder, without the cache.
+    static func decode(directory: String) -> FontIndex? {
         let url = URL(fileURLWithPath: directory).appendingPathComponent(fileName)
         guard let data = try? Data(contentsOf: url) else { return nil }
         return try? JSONDecoder().decode(FontIndex.self, from: data)
