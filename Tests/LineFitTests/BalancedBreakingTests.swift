@@ -228,6 +228,53 @@ struct BalancedBreakingTests {
         #expect(decoded.limitingRange == layout.limitingRange && decoded.breakStrategy == .balanced)
     }
 
+    /// CI's fuzz pass (Fuzz/Corpus/balanced/box-height-over-without-flag): greedy filling
+    /// 85 pt at width 40.375 with a run of digits too wide even at the 6 pt floor gave a block
+    /// 88.74 pt tall without `overflowsHeight`.
+    static let fuzzFindingText = String(decoding: [
+        0x69, 0x53, 0x68, 0x6F, 0x2D, 0x53, 0x42, 0x8A, 0xE5, 0xA4, 0xA9, 0xCC, 0x81, 0xF0, 0x9F, 0x91, 0xFB, 0xE2, 0x80,
+        0x8D, 0xE2, 0x9D, 0xA4, 0xEF, 0xB8, 0x8F, 0xE2, 0x80, 0x8D, 0xF0, 0x9F, 0x92, 0x8B, 0xE2, 0x80, 0x93, 0x36, 0x36,
+        0x3E, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36,
+        0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x09, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x36, 0x36, 0x36, 0x36, 0x36,
+        0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x36, 0x33, 0x33, 0x33, 0x33, 0x33, 0xF0, 0x9F, 0x91, 0xA8,
+    ] as [UInt8], as: UTF8.self)
+
+    @Test("a segment too wide even at the floor: a block over the fill box is flagged", arguments: [LayoutOptions.BreakStrategy.greedy, .balanced])
+    func floorSegmentOverflowFlagged(strategy: LayoutOptions.BreakStrategy) throws {
+        var finding = LayoutOptions(
+            width: 40.375, minSize: 38, maxSize: 48, step: 0.5, tracking: -0.1, lineSpacing: 1.6, alignment: .right,
+            breakStrategy: strategy, box: .fill(height: 85))
+        finding.minimumFloor = 6
+        finding.baseDirection = .rightToLeft
+        // A word of 34 letters is wider than 40 pt at 6 pt (a Bebas letter is well over 0.2 em),
+        // so it is broken inside at every size; five lines need more than 20 pt even at 6 pt.
+        var designed = LayoutOptions(width: 40, minSize: 38, maxSize: 48, breakStrategy: strategy, box: .fill(height: 20))
+        designed.minimumFloor = 6
+        let cases = [
+            (Self.fuzzFindingText, try EditorFixtures.chain(primary: "Fonts/" + TestFonts.bebas), finding),
+            ("Supercalifragilisticexpialidocious\nand\nthen\nsome\nmore", try TestFonts.chain(TestFonts.bebas), designed),
+        ]
+        for (text, fonts, options) in cases {
+            let layout = try layOut(text, fonts: fonts, options: options)
+            let limit = try #require(options.box.height)
+            // The precondition of the defect: the long run is broken inside even at the floor.
+            let run = text.contains("Super") ? "Supercalifragilisticexpialidocious" : String(repeating: "6", count: 24)
+            #expect(!layout.lineTexts.contains { $0.contains(run) }, "\(layout.lineTexts)")
+            #expect(layout.height <= limit * (1 + 1e-9) || layout.overflowsHeight, "height \(layout.height) in \(limit), not flagged")
+            if layout.overflowsHeight {
+                #expect(layout.height > limit)
+                #expect(layout.minSize <= 6 + 1e-9, "over the box above the floor: min \(layout.minSize)")
+            }
+            // The designed block is taller than its box at the floor: it must be flagged.
+            if options.width == 40 { #expect(layout.overflowsHeight && layout.height > 20) }
+            // A box the floor's block fits is filled without the flag.
+            var roomy = options
+            roomy.box = .fill(height: 2000)
+            let filled = try layOut(text, fonts: fonts, options: roomy)
+            #expect(!filled.overflowsHeight && filled.height <= 2000)
+        }
+    }
+
     @Test("empty lines take the threshold size in balanced layouts")
     func emptyLinesAtThreshold() throws {
         let fonts = try TestFonts.chain(TestFonts.spartan)

@@ -176,12 +176,14 @@ struct BoxFitting {
             result.chosenMinimum = result.lines.isEmpty ? 0 : minimum
             return result
         }
+        // The floor first, whatever the cap: a segment too wide even at the floor leaves
+        // nothing to search above it, yet the floor's block may still be taller than the box.
         var best = at(0)
-        guard capIndex > 0 else { return best }
         guard best.height <= height else {
             best.overflowsHeight = true
             return best
         }
+        guard capIndex > 0 else { return best }
         let top = at(capIndex)
         if top.height <= height { return top }
         return Self.bisect(from: 0, fitting: best, to: capIndex, limit: height, layout: at) { low, high in
