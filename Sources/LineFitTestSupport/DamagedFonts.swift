@@ -38,6 +38,7 @@ public enum DamagedFonts {
 
     /// The bundled font is not the one the damage was worked out on.
     public struct DamageError: Error, CustomStringConvertible {
+        /// What differs from the font the damage expects.
         public var description: String
     }
 }
