@@ -21,5 +21,10 @@ let package = Package(
         // Story-aware breaking: balanced and box layouts, and editor sessions with them.
         .executableTarget(name: "FuzzBalanced", dependencies: ["FuzzSupport"]),
         .executableTarget(name: "FuzzBalancedEditor", dependencies: ["FuzzSupport"]),
+        // Balanced and fill layouts of small paragraphs against every partition enumerated. It
+        // reads the optimiser's internals (`@testable import`, so debug builds or
+        // -enable-testing) and compiles the unit tests' oracle through a link
+        // (BruteForcePartitions.swift -> Tests/LineFitTests/Reliability/).
+        .executableTarget(name: "FuzzBalancedOptimum", dependencies: ["FuzzSupport"]),
     ]
 )

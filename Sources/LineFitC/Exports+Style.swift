@@ -89,9 +89,11 @@ public func linefit_render_png(
         let length = try required(length, "length")
         let canvas = try canvas(canvasWidth, canvasHeight)
         let styled = StyledLayout(style: scaled(styleObject.style, for: canvas), fonts: object.fonts, layout: object.layout)
+        // A damaged glyph is LINEFIT_ERROR_FONT_INVALID, as at open; only encoding is a render error.
+        let image = try PNGRenderer(canvas: canvas).render(styled)
         let data: Data
         do {
-            data = try PNGRenderer(canvas: canvas).render(styled).pngData()
+            data = try image.pngData()
         } catch {
             throw CAPIFailure(LINEFIT_ERROR_RENDER, "cannot encode the PNG: \(error)")
         }

@@ -30,12 +30,17 @@ public struct AnimationRenderer {
     }
 
     /// Renders every frame, hands each picture to `frame` (for PNG frames), and returns the
-    /// encoded file when a `format` is given.
+    /// encoded file when a `format` is given. Throws before the first frame, as
+    /// `PNGRenderer.render(_:)` does, for a canvas over `RenderCanvas`' limits or a glyph of
+    /// the animation that its font cannot load.
     public func render(
         _ animation: TypingAnimation, style: Style, fonts: FontChain, format: Format?,
         frame: ((Int, RGBAImage) throws -> Void)? = nil
     ) throws -> Data? {
         let renderer = PNGRenderer(canvas: canvas)
+        // Every frame draws glyphs of the typed layouts: checked once here, not per frame.
+        try canvas.validate()
+        for layout in animation.layouts { try layout.checkGlyphsLoad(fonts: fonts) }
         let fps = animation.timing.fps
         var webp: WebPAnimationEncoder?
         var gif: GIFAnimationEncoder?
@@ -45,7 +50,7 @@ public struct AnimationRenderer {
         case nil: break
         }
         try animation.forEachFrame { index, still in
-            let image = renderer.render(still, style: style, fonts: fonts)
+            let image = renderer.render(StoryScene(frame: still, style: style, fonts: fonts, canvas: canvas))
             try frame?(index, image)
             try webp?.add(image, milliseconds: animation.milliseconds(ofFrame: index))
             // GIF counts in hundredths: rounding each frame's end keeps the total exact.

@@ -19,9 +19,12 @@ public struct PNGRenderer: Sendable, Hashable {
         self.highlights = highlights
     }
 
-    /// The picture of `styled`.
-    public func render(_ styled: StyledLayout) -> RGBAImage {
+    /// The picture of `styled`. Throws before painting anything: `fontInvalid` when a glyph's outline cannot be loaded from its font (a damaged font
+    /// would otherwise leave it blank), `invalidOption(name: "canvas", …)` for a picture over
+    /// `RenderCanvas`' limits.
+    public func render(_ styled: StyledLayout) throws -> RGBAImage {
         let scene = StoryScene(styled, canvas: canvas)
+        try scene.checkDrawable()
         var fills: [(StyleColor, OutlinePath)] = []
         var spotlights: [(Double, OutlinePath)] = []
         for highlight in highlights {
@@ -37,8 +40,11 @@ public struct PNGRenderer: Sendable, Hashable {
     /// The picture of one frame of a `LayoutTransition` in `style`, on the canvas (the story
     /// canvas when there is none). `fonts` is the chain the transition's layouts were made
     /// with. At a transition's ends it is the same picture as `render(_:)` of the layout.
-    public func render(_ frame: TransitionFrame, style: Style, fonts: FontChain) -> RGBAImage {
-        render(StoryScene(frame: frame, style: style, fonts: fonts, canvas: canvas ?? .story))
+    /// Throws as `render(_:)` does.
+    public func render(_ frame: TransitionFrame, style: Style, fonts: FontChain) throws -> RGBAImage {
+        let scene = StoryScene(frame: frame, style: style, fonts: fonts, canvas: canvas ?? .story)
+        try scene.checkDrawable()
+        return render(scene)
     }
 
     func render(

@@ -25,8 +25,12 @@ public struct SVGRenderer: Sendable, Hashable {
     }
 
     /// The SVG document of `styled`: glyphs as `<path>` outlines, so it needs no fonts to view.
-    public func render(_ styled: StyledLayout) -> String {
+    /// Throws `fontInvalid` when a glyph's outline cannot be loaded from its font (a damaged
+    /// font would otherwise leave it out of the picture), and `invalidOption(name: "canvas", …)`
+    /// for a picture over `RenderCanvas`' limits, as `PNGRenderer` does.
+    public func render(_ styled: StyledLayout) throws -> String {
         let scene = StoryScene(styled, canvas: canvas)
+        try scene.checkDrawable()
         let style = scene.style
         var defs: [String] = []
         var body: [String] = []

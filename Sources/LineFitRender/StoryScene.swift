@@ -197,6 +197,20 @@ struct StoryScene {
     /// A Gaussian's tail beyond three standard deviations is under 0.3 %: invisible in 8 bits.
     static let glowReach = 3.0
 
+    /// Throws what would make the picture wrong rather than draw it: a size over
+    /// `RenderCanvas`' limits, or a glyph whose outline its font cannot load (`checkGlyphsLoad`:
+    /// a damaged glyph inside intact tables, which the check at open cannot see and which
+    /// would be drawn as nothing). Each distinct glyph is loaded once, unscaled: far less than
+    /// painting it.
+    func checkDrawable() throws {
+        try RenderCanvas(width: width, height: height).validate()
+        var used: [Int: Set<UInt32>] = [:]
+        for glyph in glyphs { used[glyph.font, default: []].insert(glyph.id) }
+        for (font, ids) in used.sorted(by: { $0.key < $1.key }) where fonts.fonts.indices.contains(font) {
+            try fonts.fonts[font].checkGlyphsLoad(ids)
+        }
+    }
+
     /// The glyph's outline in design units at its line's axis values.
     func outline(_ glyph: GlyphDraw) -> OutlinePath? {
         fonts.fonts[glyph.font].outline(glyph: glyph.id, variations: variations[glyph.variation])

@@ -178,8 +178,6 @@ struct RenderOptions: ParsableArguments {
 
     /// Writes the requested pictures.
     func write(_ styled: StyledLayout, canvas: RenderCanvas?, highlights: [RangeHighlight] = []) throws {
-        // A glyph a damaged font cannot load would be drawn blank: say so instead.
-        if svg != nil || png != nil { try styled.layout.checkGlyphsLoad(fonts: styled.fonts) }
         if let svg {
             try save(Data(SVGRenderer(canvas: canvas, highlights: highlights).render(styled).utf8), to: svg)
         }
@@ -194,7 +192,8 @@ struct RenderOptions: ParsableArguments {
         } catch {
             throw CLIError(message: "cannot draw \(firstPicture): the picture would be \(picture.width)x\(picture.height) pixels, over the limit of \(RenderCanvas.largestSide) a side and 40 megapixels; give a --canvas")
         }
-        let image = PNGRenderer(canvas: canvas, highlights: highlights).render(styled)
+        // Throws `fontInvalid` for a glyph a damaged font cannot load (the SVG too, above).
+        let image = try PNGRenderer(canvas: canvas, highlights: highlights).render(styled)
         let encoding = try encoding()
         for (path, format) in pictures {
             let data: Data

@@ -40,7 +40,7 @@ struct AnimationEncodingTests {
         _ = try AnimationRenderer(canvas: Self.canvas).render(animation, style: style, fonts: fonts, format: nil) { _, image in
             last = image
         }
-        let still = PNGRenderer(canvas: Self.canvas).render(StyledLayout(style: style, fonts: fonts, layout: animation.layouts.last!))
+        let still = try PNGRenderer(canvas: Self.canvas).render(StyledLayout(style: style, fonts: fonts, layout: animation.layouts.last!))
         #expect(last?.straightRGBA == still.straightRGBA)
         // And the typed layout is the fresh layout of the whole text.
         let fresh = try style.layout("Hi!", options: animation.layouts.last.map { _ in

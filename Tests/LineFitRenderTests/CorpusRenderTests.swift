@@ -26,7 +26,7 @@ struct CorpusRenderTests {
         #expect(styled.layout.missing.isEmpty, "\(job.name): no font for \(styled.layout.missing)")
         #expect(styled.layout.lines.last?.end == job.text.utf16.count)
 
-        let svg = SVGRenderer(canvas: canvas).render(styled)
+        let svg = try SVGRenderer(canvas: canvas).render(styled)
         #expect(svg.hasPrefix("<svg") && svg.hasSuffix("</svg>\n"))
         // Numbers only: an embedded emoji's base64 may spell "inf" by chance.
         let numbers = svg.replacing(/base64,[A-Za-z0-9+\/=]+/, with: "base64,")

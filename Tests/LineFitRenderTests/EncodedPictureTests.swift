@@ -59,7 +59,7 @@ struct EncodedPictureTests {
         style.background = .none
         style.textColor = ink
         let styled = try RenderFixtures.styled("HELLO\nBIG WORLD", style: style, canvas: canvas)
-        let image = PNGRenderer(canvas: canvas).render(styled)
+        let image = try PNGRenderer(canvas: canvas).render(styled)
         let scene = StoryScene(styled, canvas: canvas)
         let boxes = styled.layout.inkBoxes(fonts: styled.fonts).compactMap { $0 }
             .map { LayoutRect(x: $0.x + scene.originX, y: $0.y + scene.originY, width: $0.width, height: $0.height) }
@@ -107,7 +107,7 @@ struct EncodedPictureTests {
         #expect(rgb[25] == 2)
         #expect(try PNGCodec.decode(rgb).rgba == opaque.straightRGBA)
 
-        let transparent = PNGRenderer(canvas: nil).render(styled)
+        let transparent = try PNGRenderer(canvas: nil).render(styled)
         #expect(!transparent.isOpaque)
         let rgba = try transparent.pngData()
         #expect(rgba[25] == 6)

@@ -25,9 +25,9 @@ struct HighlightTests {
     @Test func spotlightKeepsCutOutsAndDimsTheRest() throws {
         let styled = try Self.styled()
         let dim = 0.6
-        let plain = PNGRenderer(canvas: Self.canvas).render(styled)
+        let plain = try PNGRenderer(canvas: Self.canvas).render(styled)
         let spot = RangeHighlight(ranges: [Self.range], look: .spotlight(dim: dim), padding: 7, cornerRadius: 11)
-        let lit = PNGRenderer(canvas: Self.canvas, highlights: [spot]).render(styled)
+        let lit = try PNGRenderer(canvas: Self.canvas, highlights: [spot]).render(styled)
         let scene = StoryScene(styled, canvas: Self.canvas)
         // The words' own rects, 1 px in: the cut-out (padded, rounded) holds them with room.
         let inside = styled.layout.rects(for: Self.range).map {
@@ -68,8 +68,8 @@ struct HighlightTests {
         let styled = try RenderFixtures.styled(Self.text, style: style, canvas: Self.canvas)
         let yellow = try #require(StyleColor(hex: "#FFD60A"))
         let fill = RangeHighlight(ranges: [Self.range], look: .fill(yellow), padding: 4, cornerRadius: 6)
-        let image = PNGRenderer(canvas: Self.canvas, highlights: [fill]).render(styled)
-        let plain = PNGRenderer(canvas: Self.canvas).render(styled)
+        let image = try PNGRenderer(canvas: Self.canvas, highlights: [fill]).render(styled)
+        let plain = try PNGRenderer(canvas: Self.canvas).render(styled)
         let scene = StoryScene(styled, canvas: Self.canvas)
         let outline = styled.layout.highlightOutline(for: [Self.range], padding: 4, cornerRadius: 6)
         #expect(!outline.isEmpty)
@@ -119,7 +119,7 @@ struct HighlightTests {
         }
         #expect(covered > 150)
         // The masked picture keeps the range's glyph pixels and clears everything else.
-        let masked = renderer.render(styled).masked(by: mask)
+        let masked = try renderer.render(styled).masked(by: mask)
         let cleared = masked.pixel(x: 2, y: 2).alpha == 0
         #expect(cleared)
         // The other words' glyphs are not in it.

@@ -16,7 +16,7 @@ struct PNGPixelTests {
         style.background = .none
         let canvas = RenderFixtures.medium
         let styled = try RenderFixtures.styled("Hello world\nBIG\nsmall words here", style: style, canvas: canvas)
-        let image = PNGRenderer(canvas: canvas).render(styled)
+        let image = try PNGRenderer(canvas: canvas).render(styled)
         let scene = StoryScene(styled, canvas: canvas)
         let boxes = styled.layout.inkBoxes(fonts: styled.fonts, padding: 1.5).compactMap { $0 }
             .map { LayoutRect(x: $0.x + scene.originX, y: $0.y + scene.originY, width: $0.width, height: $0.height) }
@@ -39,7 +39,7 @@ struct PNGPixelTests {
         style.textColor = style.backgroundColor  // hide the text: only the shape is seen
         let canvas = RenderFixtures.small
         let styled = try RenderFixtures.styled("Good morning\nBIG\nand small words", style: style, canvas: canvas)
-        let image = PNGRenderer(canvas: canvas).render(styled)
+        let image = try PNGRenderer(canvas: canvas).render(styled)
         let scene = StoryScene(styled, canvas: canvas)
         let polygons = scene.backgroundPaths.flatMap { Flattened.polygons($0) }
         #expect(!polygons.isEmpty)
@@ -67,7 +67,7 @@ struct PNGPixelTests {
         style.background = .none
         let canvas = RenderFixtures.small
         let styled = try RenderFixtures.styled("🎉", style: style, canvas: canvas)
-        let image = PNGRenderer(canvas: canvas).render(styled)
+        let image = try PNGRenderer(canvas: canvas).render(styled)
         let scene = StoryScene(styled, canvas: canvas)
         let ink = try #require(styled.layout.inkBoxes(fonts: styled.fonts)[0])
         var coloured = 0, changed = 0
@@ -92,7 +92,7 @@ struct PNGPixelTests {
         let style = RenderFixtures.flat(.neon, StyleColor(red: 0.05, green: 0.05, blue: 0.1))
         let canvas = RenderFixtures.medium
         let styled = try RenderFixtures.styled("Neon", style: style, canvas: canvas)
-        let image = PNGRenderer(canvas: canvas).render(styled)
+        let image = try PNGRenderer(canvas: canvas).render(styled)
         let scene = StoryScene(styled, canvas: canvas)
         let radius = try #require(styled.style.glow).radius
         // Pixels the glyphs do not touch but that lie within half the glow's standard
@@ -125,7 +125,7 @@ struct PNGPixelTests {
     @Test("the PNG file round-trips through libpng")
     func pngRoundTrip() throws {
         let styled = try RenderFixtures.styled("Hello", style: .classic, canvas: RenderFixtures.small)
-        let image = PNGRenderer(canvas: RenderFixtures.small).render(styled)
+        let image = try PNGRenderer(canvas: RenderFixtures.small).render(styled)
         let data = try image.pngData()
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let decoded = try PNGCodec.decode(data)

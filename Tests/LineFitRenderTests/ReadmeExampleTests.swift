@@ -28,7 +28,7 @@ import Testing
         #expect(session.typingSize(at: 18) == change.layout.lines[0].size)
 
         let story = try Style.strong.layout("GOOD MORNING", width: 960)
-        let svg = SVGRenderer(canvas: .story).render(story)
+        let svg = try SVGRenderer(canvas: .story).render(story)
         #expect(svg.contains("<path") && !svg.contains("<text"))
         let png = try PNGRenderer(canvas: .story).render(story).pngData()
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))

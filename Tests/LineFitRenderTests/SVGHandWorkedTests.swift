@@ -80,7 +80,7 @@ struct SVGHandWorkedTests {
     @Test("glyph scales, positions, baselines and the picture size are the hand-worked values")
     func handWorkedNumbers() throws {
         let styled = try Style.strong.layout("Hi\nthere", width: 400)
-        let svg = SVGRenderer(canvas: nil).render(styled)
+        let svg = try SVGRenderer(canvas: nil).render(styled)
         #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"440\" height=\"477\" viewBox=\"0 0 440 477\">"))
         let expected = [
             Placement(glyph: 74, scale: 0.15, x: 85.225, y: 230),

@@ -53,7 +53,7 @@ struct SVGHighlightTests {
         }.reduce(nil as LayoutRect?) { sum, rect in sum.map { $0.union(rect) } ?? rect }
         let fill = RangeHighlight(ranges: [Self.range], look: .fill(StyleColor(red: 1, green: 0.84, blue: 0.04)), padding: Self.padding, cornerRadius: 10)
         let spot = RangeHighlight(ranges: [Self.range], look: .spotlight(dim: 0.6), padding: Self.padding, cornerRadius: 10)
-        let svg = SVGRenderer(canvas: Self.canvas, highlights: [fill, spot]).render(styled)
+        let svg = try SVGRenderer(canvas: Self.canvas, highlights: [fill, spot]).render(styled)
 
         let highlight = Self.attributes("d", of: "<path class=\"highlight\"", in: svg)
         #expect(highlight.count == 1)

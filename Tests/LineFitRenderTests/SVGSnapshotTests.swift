@@ -14,7 +14,7 @@ struct SVGSnapshotTests {
     @Test("without a canvas the picture is just around the text, transparent")
     func noCanvasGolden() throws {
         let styled = try Style.strong.layout("Hi\nthere", width: 400)
-        let svg = SVGRenderer(canvas: nil).render(styled)
+        let svg = try SVGRenderer(canvas: nil).render(styled)
         #expect(!svg.contains("backdrop"))
         try Golden.check(svg, named: "strong-no-canvas.svg")
     }
@@ -22,7 +22,7 @@ struct SVGSnapshotTests {
     @Test("glyphs are outlines, backgrounds come first, emoji are embedded PNGs")
     func structure() throws {
         let styled = try RenderFixtures.styled("Party 🎉", style: .strong, canvas: RenderFixtures.small)
-        let svg = SVGRenderer(canvas: RenderFixtures.small).render(styled)
+        let svg = try SVGRenderer(canvas: RenderFixtures.small).render(styled)
         #expect(!svg.contains("<text"))
         let background = try #require(svg.range(of: "class=\"background\""))
         let text = try #require(svg.range(of: "class=\"text\""))
@@ -39,7 +39,7 @@ struct SVGSnapshotTests {
     @Test("Neon's SVG blurs a copy of the glyphs in the glow colour under them")
     func neonGlow() throws {
         let styled = try RenderFixtures.styled("Neon", style: .neon, canvas: RenderFixtures.small)
-        let svg = SVGRenderer(canvas: RenderFixtures.small).render(styled)
+        let svg = try SVGRenderer(canvas: RenderFixtures.small).render(styled)
         let glow = try #require(svg.range(of: "<g class=\"glow\" fill=\"\(Style.neon.glow!.color.hex)\" filter=\"url(#glow)\">"))
         let text = try #require(svg.range(of: "<g class=\"text\" fill=\"\(Style.neon.textColor.hex)\">"))
         #expect(glow.lowerBound < text.lowerBound)
@@ -71,7 +71,7 @@ struct DocsSnippetTests {
         var style = Style.neon.recolored(StyleColor(hex: "#00E5FF")!)
         style.lineSpacing = 0.95
         let story = try style.layout("Summer nights\nand city lights", width: 1080 - 2 * style.margin)
-        let svg = SVGRenderer(canvas: .story).render(story)
+        let svg = try SVGRenderer(canvas: .story).render(story)
         let png = try PNGRenderer(canvas: .story).render(story).pngData()
         let link = story.layout.rects(for: 7..<13)
         #expect(svg.contains("#00e5ff") && !png.isEmpty && link.count == 1)

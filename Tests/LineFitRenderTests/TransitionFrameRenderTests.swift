@@ -9,10 +9,10 @@ import Testing
 struct TransitionFrameRenderTests {
     static let canvas = RenderFixtures.small
 
-    static func samePicture(_ styled: StyledLayout) {
+    static func samePicture(_ styled: StyledLayout) throws {
         let renderer = PNGRenderer(canvas: canvas)
-        let still = renderer.render(styled)
-        let frame = renderer.render(TransitionFrame(styled.layout), style: styled.style, fonts: styled.fonts)
+        let still = try renderer.render(styled)
+        let frame = try renderer.render(TransitionFrame(styled.layout), style: styled.style, fonts: styled.fonts)
         #expect(frame.straightRGBA == still.straightRGBA)
     }
 
@@ -21,13 +21,13 @@ struct TransitionFrameRenderTests {
     @Test func aVariableFontIsDrawnAtEachLinesAxisValues() throws {
         let styled = try RenderFixtures.styled("Nothing beats a quiet walk by the lake", style: .poster, canvas: Self.canvas)
         #expect(styled.layout.lines.contains { $0.axisValues.contains { $0.tag == "wdth" && $0.value != 100 } })
-        Self.samePicture(styled)
+        try Self.samePicture(styled)
         // The check can fail: the frame's axis values dropped, the picture changes.
         var bare = TransitionFrame(styled.layout)
         bare.axisSets = [[]]
         for index in bare.glyphs.indices { bare.glyphs[index].axes = 0 }
         let renderer = PNGRenderer(canvas: Self.canvas)
-        #expect(renderer.render(bare, style: styled.style, fonts: styled.fonts).straightRGBA
+        #expect(try renderer.render(bare, style: styled.style, fonts: styled.fonts).straightRGBA
             != renderer.render(styled).straightRGBA)
     }
 
@@ -40,6 +40,6 @@ struct TransitionFrameRenderTests {
         options.verticalAlignment = .bottom
         let styled = try style.layout("Summer nights and city lights", options: options, fonts: try style.fontChain())
         #expect(styled.layout.blockTop > 4)
-        Self.samePicture(styled)
+        try Self.samePicture(styled)
     }
 }

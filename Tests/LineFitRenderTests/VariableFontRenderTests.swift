@@ -35,8 +35,8 @@ struct VariableFontRenderTests {
         let light = try Self.styled(weight: 100)
         let heavy = try Self.styled(weight: 1000)
         #expect(light.layout.lines.map(\.size) == [30] && heavy.layout.lines.map(\.size) == [30])
-        let lightInk = Self.inkSum(PNGRenderer(canvas: RenderFixtures.medium).render(light))
-        let heavyInk = Self.inkSum(PNGRenderer(canvas: RenderFixtures.medium).render(heavy))
+        let lightInk = try Self.inkSum(PNGRenderer(canvas: RenderFixtures.medium).render(light))
+        let heavyInk = try Self.inkSum(PNGRenderer(canvas: RenderFixtures.medium).render(heavy))
         // Roboto Flex's stems go from about 30 to about 190 units between wght 100 and 1000:
         // well over twice the ink (a renderer that ignored the axis would draw the same).
         #expect(lightInk > 500)
@@ -46,7 +46,7 @@ struct VariableFontRenderTests {
     @Test("the SVG defines a glyph once per instance it is drawn at")
     func svgPerInstance() throws {
         let styled = try RenderFixtures.styled("Good morning\nBIG day", style: .poster, canvas: RenderFixtures.small)
-        let svg = SVGRenderer(canvas: RenderFixtures.small).render(styled)
+        let svg = try SVGRenderer(canvas: RenderFixtures.small).render(styled)
         let widths = Set(styled.layout.lines.compactMap { $0.axisValues.first { $0.tag == "wdth" }?.value })
         #expect(widths.count == 2)
         // "G" is in both lines, at two widths: two definitions of the same glyph id.

@@ -22,40 +22,6 @@ struct BalancedBreakingTests {
         return engine.measureParagraphs(Array(text.utf16), fonts: fonts, options: options)[0].1
     }
 
-    /// Every partition of the paragraph's positions into lines that are candidates and all at
-    /// least `threshold`: the least cost, and the least cost with height ≤ `budget`.
-    static func bruteForce(
-        _ breaker: BalancedLineBreaker, threshold: Double, budget: Double
-    ) -> (cost: Double, boundedCost: Double, leastHeight: Double) {
-        let lines = breaker.lines
-        let interior = lines.positions.count - 2
-        var best = Double.infinity, bounded = Double.infinity, least = Double.infinity
-        for mask in 0..<(1 << interior) {
-            var path: [Int] = []
-            var from = 0
-            var valid = true
-            for b in 1..<lines.positions.count where b == lines.positions.count - 1 || mask & (1 << (b - 1)) != 0 {
-                guard let edge = breaker.edge(from: from, to: b), breaker.allowed(edge, threshold: threshold) else {
-                    valid = false
-                    break
-                }
-                path.append(edge)
-                from = b
-            }
-            guard valid else { continue }
-            let cost = breaker.cost(of: path)
-            let height = path.reduce(0) { $0 + breaker.height($1, threshold: threshold) }
-            best = min(best, cost)
-            least = min(least, height)
-            if height <= budget { bounded = min(bounded, cost) }
-        }
-        return (best, bounded, least)
-    }
-
-    static func sameCost(_ a: Double, _ b: Double) -> Bool {
-        a == b || abs(a - b) <= 1e-9 * max(abs(a), abs(b))
-    }
-
     @Test("the optimiser finds the brute-force optimum on seeded random paragraphs (≤ 14 opportunities)")
     func optimiserMatchesBruteForce() throws {
         var random = SplitMix64(seed: 0xBA1A_0CED)
@@ -79,7 +45,7 @@ struct BalancedBreakingTests {
                 let breaker = BalancedLineBreaker(candidates, writerThreshold: threshold, fixedSize: false)
                 let least = breaker.leastHeight(threshold: threshold)
                 let budget = (least?.height ?? 0) * 1.3
-                let brute = Self.bruteForce(breaker, threshold: threshold, budget: budget)
+                let brute = BruteForcePartitions.optimum(breaker, threshold: threshold, budget: budget)
                 let free = breaker.front(threshold: threshold, budget: nil, quantum: 1)
                 guard brute.cost.isFinite else {
                     #expect(free.final.isEmpty && least == nil, "trial \(trial): no partition, yet the optimiser found one")
@@ -88,14 +54,14 @@ struct BalancedBreakingTests {
                 let context = "trial \(trial): \(text.debugDescription) width \(width) min \(minSize) max \(maxSize) t \(threshold)"
                 #expect(free.final.count == 1, "\(context)")
                 if let item = free.final.first {
-                    #expect(Self.sameCost(free.cost(item), brute.cost), "\(context): \(free.cost(item)) vs \(brute.cost)")
-                    #expect(Self.sameCost(breaker.cost(of: free.path(item)), brute.cost), "\(context)")
+                    #expect(BruteForcePartitions.sameCost(free.cost(item), brute.cost), "\(context): \(free.cost(item)) vs \(brute.cost)")
+                    #expect(BruteForcePartitions.sameCost(breaker.cost(of: free.path(item)), brute.cost), "\(context)")
                 }
-                #expect(least.map { Self.sameCost($0.height, brute.leastHeight) } ?? false, "\(context): stage 1 height")
+                #expect(least.map { BruteForcePartitions.sameCost($0.height, brute.leastHeight) } ?? false, "\(context): stage 1 height")
                 // With a height bound and buckets finer than any two heights: the exact front.
                 let front = breaker.front(threshold: threshold, budget: budget, quantum: 1e-9)
                 let boundedBest = front.final.map { front.cost($0) }.min() ?? .infinity
-                #expect(Self.sameCost(boundedBest, brute.boundedCost), "\(context): bounded \(boundedBest) vs \(brute.boundedCost)")
+                #expect(BruteForcePartitions.sameCost(boundedBest, brute.boundedCost), "\(context): bounded \(boundedBest) vs \(brute.boundedCost)")
                 #expect(front.final.allSatisfy { front.height($0) <= budget }, "\(context)")
                 compared += 1
                 if brute.boundedCost > brute.cost { bounded += 1 }

@@ -32,7 +32,7 @@ enum PinnedPicture {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let styled = try style.layout(text, options: options, fonts: fonts, engine: engine)
                 let laidOut = DispatchTime.now().uptimeNanoseconds
-                let image = renderer.render(styled)
+                let image = try renderer.render(styled)
                 let painted = DispatchTime.now().uptimeNanoseconds
                 let data = try image.encoded(as: format)
                 let end = DispatchTime.now().uptimeNanoseconds

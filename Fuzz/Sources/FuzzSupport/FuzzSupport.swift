@@ -233,11 +233,12 @@ public enum FuzzTargets {
         EditorChecks.edit(&input, fonts: input.pick(FuzzFonts.chains), options: options)
     }
 
-    /// A balanced or boxed editor session with the stability rule off, equal to a fresh layout
-    /// after every edit. Input: `balanced`'s option bytes, a font byte, then `EditorChecks`' bytes.
+    /// A balanced or boxed editor session: with the stability rule off (three inputs in four)
+    /// equal to a fresh layout after every edit; with it on, a valid layout after every edit
+    /// (`LayoutChecks`: tiles, fits or is flagged, sizes in range, within the box or flagged).
+    /// Input: `balanced`'s option bytes, a font byte, then `EditorChecks`' bytes.
     public static func balancedEditor(_ input: inout FuzzBytes) {
-        var options = FuzzOptions.readStory(&input)
-        options.stableBreaks = false
+        let options = FuzzOptions.readStory(&input)
         EditorChecks.edit(&input, fonts: input.pick(FuzzFonts.chains), options: options)
     }
 }

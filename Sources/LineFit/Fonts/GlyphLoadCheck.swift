@@ -28,8 +28,10 @@ extension Font {
 
 extension Layout {
     /// Throws `fontInvalid` when a glyph of the layout cannot be loaded from its font
-    /// (`Font.checkGlyphsLoad`): call it before drawing, so that a damaged font is an error
-    /// instead of a blank picture. `fonts` is the chain the layout was made with.
+    /// (`Font.checkGlyphsLoad`), so that a damaged font is an error instead of a blank
+    /// picture. LineFitRender's renderers check before drawing; code that draws outlines
+    /// itself (`Font.outline(glyph:)`) calls this first. `fonts` is the chain the layout was
+    /// made with.
     public func checkGlyphsLoad(fonts: FontChain) throws {
         var used: [Int: Set<UInt32>] = [:]
         for line in lines {

@@ -198,6 +198,7 @@ extension LayoutEngine {
         var paragraph = BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
         paragraph.measured = measured
         paragraph.work.candidateLines = candidates.measuredLines
+        balancedCandidateLines += candidates.measuredLines
         if let seed, reusing != nil {
             paragraph.agreed = agreed
             paragraph.seedFront = seed.front

@@ -35,6 +35,9 @@ public final class LayoutEngine {
     var lastHintedProbes = 0
     /// The last chain ordered for a language (see `forLayout`).
     var orderedChain: OrderedChain?
+    /// Balanced candidate lines this engine has measured, every box search's layouts
+    /// included (for tests that bound the work without a clock).
+    var balancedCandidateLines = 0
 
     /// - Parameter shapingCacheCapacity: How many shaped runs to keep for reuse (least
     ///   recently used out, see `ShapingCache`). 0, the default, shapes everything afresh:
