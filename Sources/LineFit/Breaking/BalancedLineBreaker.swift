@@ -32,8 +32,8 @@ enum BalancedCost {
     /// optimum's cost once more, about one more size step as large as the ones the optimum
     /// already has, which a reader following the caret does not notice the way they notice
     /// lines re-breaking. Typing the caption corpus into a 1600-pt box, a quarter kept too
-    /// little (breaks moved per keystroke 0.242, free 0.250); one gives 0.186, two 0.156 (the
-    /// rest are keystrokes where the kept lines no longer fit the box at all).
+    /// little (0.242 breaks moved per keystroke; the rule before this one, 0.250); one gives
+    /// 0.186, two 0.156 (most of the rest are keystrokes where no kept block fits the box).
     static let stabilityMargin = 1.0
     /// Cost of a line ending inside a word: the last resort, above every other term.
     static let emergencyPenalty = 100.0
