@@ -15,24 +15,26 @@ struct BalancedEditorTests {
     }
 
     /// Random edits on a session: inserts of words, spaces and newlines, deletions, backspaces.
-    static func edit(_ session: EditorSession, _ random: inout SplitMix64) throws -> Int {
+    /// Returns the edit: its start and the UTF-16 units it removed and inserted.
+    @discardableResult
+    static func edit(_ session: EditorSession, _ random: inout SplitMix64) throws -> (start: Int, removed: Int, inserted: Int) {
         let count = session.utf16Count
         switch random.int(below: 4) {
         case 0, 1:
             let at = random.int(below: count + 1)
             let text = random.pick(pieces)
             try session.insert(text, at: at)
-            return at + text.utf16.count
+            return (at, 0, text.utf16.count)
         case 2 where count > 0:
             let from = random.int(below: count)
             let to = min(count, from + 1 + random.int(below: 6))
             try session.delete(from..<to)
-            return from
+            return (from, to - from, 0)
         default:
             // Typing at the end: the common case.
             let text = random.pick(pieces)
             try session.insert(text, at: count)
-            return count + text.utf16.count
+            return (count, 0, text.utf16.count)
         }
     }
 
@@ -45,7 +47,7 @@ struct BalancedEditorTests {
         for round in 0..<4 {
             let session = try EditorSession(text: "Type Mode\nbig words", fonts: fonts, options: options)
             for step in 0..<40 {
-                _ = try Self.edit(session, &random)
+                try Self.edit(session, &random)
                 let fresh = try layOut(session.text, fonts: fonts, options: options)
                 #expect(session.layout == fresh, "round \(round) step \(step): \(session.text.debugDescription)")
                 #expect(session.layout.blockTop == fresh.blockTop)
@@ -101,6 +103,91 @@ struct BalancedEditorTests {
         #expect(movedStable <= movedPlain, "stable moved \(movedStable) breaks, plain \(movedPlain)")
     }
 
+    /// The shape cost of a layout's breaks on the optimiser's oracle (each paragraph's
+    /// candidate lines for the text's fill settings, the writer's-line rule at the layout's
+    /// t*); nil when a line is not a candidate (a repaired or reshaped line).
+    static func fillCost(_ layout: Layout, fonts: FontChain, options: LayoutOptions, height: Double) throws -> Double? {
+        let engine = try LayoutEngine()
+        let paragraphs = engine.measureParagraphs(Array(layout.text.utf16), fonts: fonts, options: options)
+        let metrics = FontChainMetrics(fonts)
+        let settings = engine.balancedSettings(
+            options: options, minSize: options.minSize, maxSize: options.maxSize, fillHeight: height,
+            paragraphs: paragraphs.map(\.1), metrics: metrics)
+        let t = layout.chosenMinimum
+        let writerTyped = paragraphs.filter { $0.0.content.count > 0 }.count >= 2
+        var total = 0.0
+        for (range, measured) in paragraphs {
+            let candidates = engine.balancedParagraph(measured, settings: settings, metrics: metrics).candidates
+            var breaker = BalancedLineBreaker(candidates, writerThreshold: writerTyped ? t : .infinity, fixedSize: false)
+            breaker.emptySize = t
+            var path: [Int] = []
+            let bounds = range.range
+            for line in layout.lines where bounds.contains(line.start) || (bounds.isEmpty && line.start == bounds.lowerBound) {
+                let a = candidates.positions.firstIndex(of: line.start - range.range.lowerBound)
+                let b = candidates.positions.firstIndex(of: line.end - range.range.lowerBound)
+                guard let a, let b, let edge = breaker.edge(from: a, to: b) else { return nil }
+                path.append(edge)
+            }
+            total += breaker.cost(of: path)
+        }
+        return total
+    }
+
+    @Test("with the stability rule and a fill box: valid, its threshold within τ of t*, within the margin of the fresh optimum, fewer breaks moved")
+    func stableFillInvariants() throws {
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let height = 1400.0
+        let captions = [
+            "Grandma's kitchen, where every recipe is measured in love and nothing is ever written down",
+            "Tonight\nlive at the Blue Room\ndoors at 8 and the band plays until the lights come up",
+            "Happy birthday to my amazing sister who always knows how to make me laugh\nlove you",
+        ]
+        var movedStable = 0, movedPlain = 0, costsCompared = 0, keystrokes = 0
+        for caption in captions {
+            let stable = try EditorSession(fonts: fonts, options: Self.options("fill", stable: true))
+            let plain = try EditorSession(fonts: fonts, options: Self.options("fill"))
+            for character in caption {
+                let caret = stable.utf16Count
+                let before = (stable.layout.lines.map(\.start), plain.layout.lines.map(\.start))
+                try stable.insert(String(character), at: caret)
+                try plain.insert(String(character), at: caret)
+                keystrokes += 1
+                let layout = stable.layout, fresh = plain.layout
+                let context = "\(stable.text.debugDescription)"
+                expectTiling(layout)
+                #expect(layout.height <= height * (1 + 1e-9) || layout.overflowsHeight, "\(context)")
+                // The kept breaks give the block its own threshold: at most the text's t* and
+                // at least τ·t* (one grid step of slack).
+                #expect(layout.chosenMinimum <= fresh.chosenMinimum, "\(context)")
+                #expect(layout.chosenMinimum >= BalancedCost.tau * fresh.chosenMinimum - 0.011, "\(context)")
+                let t = layout.chosenMinimum
+                let units = Array(stable.text.utf16)
+                for line in layout.lines where !line.flags.contains(.empty) {
+                    #expect(line.width <= 700 * (1 + 1e-12) || line.flags.contains(.overflows), "\(context)")
+                    // Every line at least τ·t* on the grid (one step below it at most); a
+                    // writer's line kept whole may sit down to half of t*.
+                    let startsParagraph = line.start == 0 || units[line.start - 1] == 0x0A
+                    let whole = startsParagraph && (line.flags.contains(.endsParagraph) || line.end == units.count)
+                    let floor = whole ? BalancedCost.writerShare * t : BalancedCost.tau * t
+                    #expect(line.size >= floor - 0.011 || line.flags.contains(.overflows), "\(context): \(line.size) vs t* \(t)")
+                }
+                if let kept = try Self.fillCost(layout, fonts: fonts, options: Self.options("fill"), height: height),
+                   let optimum = try Self.fillCost(fresh, fonts: fonts, options: Self.options("fill"), height: height) {
+                    #expect(kept <= (1 + BalancedCost.stabilityMargin) * optimum + 1e-9, "\(context): \(kept) vs fresh \(optimum)")
+                    costsCompared += 1
+                }
+                movedStable += before.0.filter { $0 > 0 && $0 < caret && !layout.lines.map(\.start).contains($0) }.count
+                movedPlain += before.1.filter { $0 > 0 && $0 < caret && !fresh.lines.map(\.start).contains($0) }.count
+            }
+            // The fresh session is a fresh layout (stability off).
+            #expect(plain.layout == (try layOut(plain.text, fonts: fonts, options: Self.options("fill"))))
+        }
+        #expect(costsCompared >= keystrokes * 3 / 4, "costs compared on \(costsCompared) of \(keystrokes) keystrokes")
+        // The rule holds typed lines where the box lets it (most moves here are keystrokes at
+        // which the kept lines no longer fit the box at τ·t*): fewer breaks move than without it.
+        #expect(movedStable < movedPlain, "stable moved \(movedStable) breaks, plain \(movedPlain)")
+    }
+
     static let longStory = """
         We took the early ferry to the island with two bags, one umbrella and a paper cone of chips \
         that did not survive the crossing. The harbour was grey and the gulls were loud, and nobody \
@@ -150,22 +237,58 @@ struct BalancedEditorTests {
             var random = SplitMix64(seed: seed)
             let session = try EditorSession(text: Self.longStory, fonts: fonts, options: options)
             for step in 0..<30 {
-                _ = try Self.edit(session, &random)
+                try Self.edit(session, &random)
                 let fresh = try layOut(session.text, fonts: fonts, options: options)
                 #expect(session.layout == fresh, "seed \(seed) step \(step): \(session.text.debugDescription)")
             }
         }
     }
 
-    /// The hint the stability rule takes from the layout before an edit: the edited
-    /// paragraph's breaks before the edit's start (worked out here from the rule's statement,
-    /// independently of `BalancedParagraphs`).
-    static func hints(previous: Layout, paragraphs: [(ParagraphRange, MeasuredParagraph)], editStart: Int) -> [BreakHint?] {
-        paragraphs.map { range, _ in
-            let bounds = range.range
-            guard bounds.contains(editStart) || bounds.upperBound == editStart else { return nil }
-            let kept = previous.lines.map(\.start).filter { $0 > bounds.lowerBound && $0 < editStart }
-            return kept.isEmpty ? nil : BreakHint(breaks: Set(kept.map { $0 - bounds.lowerBound }), limit: editStart - bounds.lowerBound)
+    /// The hints the stability rule takes from the layout before an edit, worked out here
+    /// from the rule's statement (independently of `BreakHint.stability`): a paragraph of the
+    /// old text that the edit did not touch (wholly before its start, or wholly after what it
+    /// removed and not at the very place of an insertion) keeps every break; the paragraph the
+    /// edit is in keeps its breaks before the edit's start, and may re-break from the last of
+    /// them; anything else (a paragraph the edit made) has no hint.
+    static func hints(
+        previous: Layout, oldText: String, paragraphs: [(ParagraphRange, MeasuredParagraph)],
+        edit: (start: Int, removed: Int, inserted: Int)
+    ) -> [BreakHint?] {
+        let old = Array(oldText.utf16)
+        let delta = edit.inserted - edit.removed
+        // The old paragraphs: runs ended by a line feed (the only break the edits type).
+        var oldParagraphs: [Range<Int>] = []
+        var from = 0
+        for (index, unit) in old.enumerated() where unit == 0x0A {
+            oldParagraphs.append(from..<(index + 1))
+            from = index + 1
+        }
+        oldParagraphs.append(from..<old.count)
+        let starts = previous.lines.map(\.start)
+        // Untouched old paragraphs, by their new range.
+        var untouched: [Range<Int>: [Int]] = [:]
+        for range in oldParagraphs {
+            let endsWithBreak = range.upperBound > range.lowerBound && old[range.upperBound - 1] == 0x0A
+            let shift: Int
+            if range.upperBound < edit.start || (range.upperBound == edit.start && endsWithBreak) {
+                shift = 0
+            } else if range.lowerBound >= edit.start + edit.removed, range.lowerBound + delta > edit.start {
+                shift = delta
+            } else {
+                continue
+            }
+            untouched[(range.lowerBound + shift)..<(range.upperBound + shift)] =
+                starts.filter { $0 > range.lowerBound && $0 < range.upperBound }.map { $0 - range.lowerBound }
+        }
+        return paragraphs.map { paragraph, _ in
+            let bounds = paragraph.range
+            if let kept = untouched[bounds] {
+                return BreakHint(breaks: Set(kept), limit: bounds.count, edited: false)
+            }
+            guard bounds.contains(edit.start) || bounds.upperBound == edit.start else { return nil }
+            let kept = starts.filter { $0 > bounds.lowerBound && $0 < edit.start }.map { $0 - bounds.lowerBound }
+            guard let last = kept.max() else { return nil }
+            return BreakHint(breaks: Set(kept), limit: last, edited: true)
         }
     }
 
@@ -183,13 +306,9 @@ struct BalancedEditorTests {
             for step in 0..<24 {
                 let previous = session.layout
                 let before = session.text
-                _ = try Self.edit(session, &random)
-                // Where the edit starts: the first UTF-16 unit that differs.
-                let old = Array(before.utf16), new = Array(session.text.utf16)
-                var editStart = 0
-                while editStart < min(old.count, new.count), old[editStart] == new[editStart] { editStart += 1 }
-                let paragraphs = engine.measureParagraphs(new, fonts: fonts, options: options)
-                let hints = Self.hints(previous: previous, paragraphs: paragraphs, editStart: editStart)
+                let edit = try Self.edit(session, &random)
+                let paragraphs = engine.measureParagraphs(Array(session.text.utf16), fonts: fonts, options: options)
+                let hints = Self.hints(previous: previous, oldText: before, paragraphs: paragraphs, edit: edit)
                 if hints.contains(where: { $0 != nil }) { hinted += 1 }
                 var cache: [LayoutEngine.BalancedParagraph?] = []
                 let fresh = BoxFitting.placed(

@@ -15,13 +15,14 @@ struct BalancedParagraphs {
     private(set) var lastWork = LayoutEngine.BalancedWork()
 
     /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
-    /// layout) and `edit` (where the text changed, new offsets) make the hint: the breaks of
-    /// the edited paragraph before the edit stay unless the stability rule lets them go.
+    /// layout) and `edit` (where the text changed: its start, the UTF-16 units removed and
+    /// inserted) make the hints (`BreakHint.stability`): the breaks stay unless the stability
+    /// rule lets them go.
     /// `agreement`: the edited paragraph's start and the offset (relative) through which its
     /// new measurement agrees with the old one, when the session's window re-measure knows it.
     mutating func layout(
         _ text: String, units: [UInt16], paragraphs: [(ParagraphRange, MeasuredParagraph)], engine: LayoutEngine,
-        fonts: FontChain, options: LayoutOptions, previous: Layout?, editStart: Int?,
+        fonts: FontChain, options: LayoutOptions, previous: Layout?, edit: (start: Int, removed: Int, inserted: Int)?,
         agreement: (start: Int, agreed: Int)? = nil
     ) -> Layout {
         let fillHeight: Double?
@@ -53,13 +54,8 @@ struct BalancedParagraphs {
             }
         }
         var hints: [BreakHint?] = []
-        if options.stableBreaks, let previous, let editStart {
-            hints = paragraphs.map { range, _ in
-                let base = range.range.lowerBound
-                guard range.range.contains(editStart) || range.range.upperBound == editStart else { return nil }
-                let kept = previous.lines.map(\.start).filter { $0 > base && $0 < editStart }.map { $0 - base }
-                return kept.isEmpty ? nil : BreakHint(breaks: Set(kept), limit: editStart - base)
-            }
+        if options.stableBreaks, let previous, let edit {
+            hints = BreakHint.stability(previous: previous, paragraphs: paragraphs.map(\.0), edit: edit)
         }
         let layout = engine.fitBalanced(
             text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,

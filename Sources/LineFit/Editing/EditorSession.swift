@@ -77,7 +77,7 @@ public final class EditorSession {
             heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
         if usesBalanced {
             paragraphs = Paragraphs.split(units).map { ParagraphState(range: $0, measured: measure($0), spans: [], lines: []) }
-            layOutBalanced(editStart: nil)
+            layOutBalanced(edit: nil)
         } else if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
@@ -119,7 +119,7 @@ public final class EditorSession {
         }
         if usesBalanced {
             update(editedRange: range, insertedCount: insertedCount, delta: delta, removedMandatoryBreak: removedBreak)
-            layOutBalanced(editStart: range.lowerBound)
+            layOutBalanced(edit: (range.lowerBound, range.count, insertedCount))
         } else if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
@@ -207,7 +207,7 @@ public final class EditorSession {
             paragraphs = Paragraphs.split(units).map {
                 ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
             }
-            layOutBalanced(editStart: nil)
+            layOutBalanced(edit: nil)
         } else if laysOutAfresh {
             paragraphs = Paragraphs.split(units).map {
                 ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
@@ -227,10 +227,10 @@ public final class EditorSession {
         layout = try engine.layout(storedText, fonts: fonts, options: options)
     }
 
-    private func layOutBalanced(editStart: Int?) {
+    private func layOutBalanced(edit: (start: Int, removed: Int, inserted: Int)?) {
         layout = balanced.layout(
             storedText, units: units, paragraphs: paragraphs.map { ($0.range, $0.measured) }, engine: engine,
-            fonts: activeFonts, options: activeOptions, previous: editStart == nil ? nil : layout, editStart: editStart,
+            fonts: activeFonts, options: activeOptions, previous: edit == nil ? nil : layout, edit: edit,
             agreement: balancedAgreement)
         balancedAgreement = nil
     }

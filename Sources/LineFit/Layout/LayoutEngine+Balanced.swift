@@ -378,14 +378,35 @@ struct BalancedPlan {
         cache: inout [LayoutEngine.BalancedParagraph], settings: LayoutEngine.BalancedSettings, fillHeight: Double?,
         hints: [BreakHint?]
     ) -> BalancedPlan {
-        /// The stability rule: the hinted optimum stands when it costs at most this much more.
-        func keepHinted(_ hinted: [(height: Double, cost: Double, path: [Int])], _ free: [(height: Double, cost: Double, path: [Int])]) -> Bool {
-            guard let h = hinted.map(\.cost).min() else { return false }
-            guard let f = free.map(\.cost).min() else { return true }
-            return h <= (1 + BalancedCost.stabilityMargin) * f
+        // The stability rule (editor sessions with `stableBreaks`), for the whole block:
+        // - hints (`BreakHint.stability`): every paragraph the edit did not touch keeps all
+        //   its breaks; the edited one keeps the lines that ended before the caret's line.
+        //   So when t* moves, the other paragraphs are held too, not only the edited one.
+        // - no box: the threshold is min, hinted or not.
+        // - filling: t* is found without hints (stage 1 as always). A hinted block then has
+        //   its own threshold t_h (stage 1 bound by the hints): the largest candidate size
+        //   at most t* and at least τ·t* at which the kept breaks and the rest fit the box;
+        //   its lines are at least τ·t_h (stage 2 with the hints under that threshold). No
+        //   such size: the hints are let go.
+        // - the hint sets, in order: every hint; the untouched paragraphs' hints alone. The
+        //   first whose least cost (summed over paragraphs; when filling, the least over the
+        //   combinations that fit the box) is at most (1 + stabilityMargin) × the free
+        //   optimum's stands; otherwise the free optimum (the fresh layout) does.
+        // So a kept block is valid (fits, tiles, within the box, lines ≥ τ·t_h ≥ τ²·t*), its
+        // cost within the margin of the fresh optimum, and it equals a fresh layout given the
+        // same hints: nothing here reads the session.
+        let hintedCount = hints.lazy.filter { $0 != nil }.count
+        let untouchedCount = hints.lazy.filter { $0.map { !$0.edited } ?? false }.count
+        /// The hint sets to try, in order: all, then the untouched paragraphs' alone.
+        var hintSets: [(Int) -> Bool] = []
+        if hintedCount > 0 { hintSets.append { $0 < hints.count && hints[$0] != nil } }
+        if untouchedCount > 0, untouchedCount < hintedCount {
+            hintSets.append { $0 < hints.count && hints[$0].map { !$0.edited } ?? false }
+        }
+        func withinMargin(_ hinted: Double, _ free: Double) -> Bool {
+            hinted <= (1 + BalancedCost.stabilityMargin) * free
         }
         let grid = SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step)
-        // Hints (the stability rule) bind stage 2 only: t* is a property of the text.
         func breaker(_ index: Int, emptySize: Double? = nil, writer: Double = .infinity, hinted: Bool = false) -> BalancedLineBreaker {
             var breaker = BalancedLineBreaker(
                 cache[index].candidates, writerThreshold: writer, fixedSize: settings.fixedSize,
@@ -400,20 +421,27 @@ struct BalancedPlan {
         guard let height = fillHeight, !settings.fixedSize else {
             // No box (or a fixed size): every line at least the minimum, the least cost.
             let t = settings.lowest
-            var paths: [[Int]] = []
-            for index in 0..<count {
-                var finals = solve(
-                    &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t)), threshold: t, budget: nil,
-                    quantum: 1)
-                if index < hints.count, hints[index] != nil {
-                    let hinted = solve(
-                        &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t), hinted: true), threshold: t,
-                        budget: nil, quantum: 1)
-                    if keepHinted(hinted, finals) { finals = hinted }
-                }
-                paths.append(finals.min { $0.cost < $1.cost }?.path ?? [])
+            func best(_ index: Int, hinted: Bool) -> (cost: Double, path: [Int])? {
+                let finals = solve(
+                    &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t), hinted: hinted), threshold: t,
+                    budget: nil, quantum: 1)
+                return finals.min { $0.cost < $1.cost }.map { ($0.cost, $0.path) }
             }
-            return BalancedPlan(threshold: t, gridMinimum: t, paths: paths)
+            let free = (0..<count).map { best($0, hinted: false) }
+            let freeCost = free.reduce(0) { $0 + ($1?.cost ?? 0) }
+            for keeps in hintSets {
+                var paths: [[Int]] = []
+                var cost = 0.0
+                for index in 0..<count {
+                    guard let chosen = keeps(index) ? best(index, hinted: true) : free[index] else { break }
+                    paths.append(chosen.path)
+                    cost += chosen.cost
+                }
+                if paths.count == count, withinMargin(cost, freeCost) {
+                    return BalancedPlan(threshold: t, gridMinimum: t, paths: paths)
+                }
+            }
+            return BalancedPlan(threshold: t, gridMinimum: t, paths: free.map { $0?.path ?? [] })
         }
 
         // Stage 1: the largest threshold whose least block height fits, by binary search over
@@ -428,65 +456,103 @@ struct BalancedPlan {
         }
         let ceiling = max(cap, settings.lowest)
         let unique = distinctSizes(cache, grid: grid, lowest: settings.lowest, ceiling: ceiling)
-        func least(_ t: Double) -> [(height: Double, path: [Int])]? {
+        let none: (Int) -> Bool = { _ in false }
+        func least(_ t: Double, keeps: (Int) -> Bool) -> [(height: Double, path: [Int])]? {
             var result: [(height: Double, path: [Int])] = []
             var total = 0.0
             for index in 0..<count {
-                guard let path = breaker(index, emptySize: t).leastHeight(threshold: t) else { return nil }
+                guard let path = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t) else { return nil }
                 total += path.height
                 if total > height { return nil }
                 result.append(path)
             }
             return result
         }
-        // The floor is probed last, only when nothing above it fits (least height is monotone,
-        // so any size that fits shows the floor fits): it allows every line, the dearest probe.
-        var low = 0, high = unique.count
-        var bestLeast: [(height: Double, path: [Int])]?
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if let found = least(unique[mid]) {
-                low = mid
-                bestLeast = found
-            } else {
-                high = mid
+        /// The largest index of `unique` from `lowest` up to `top` whose least height fits,
+        /// with its least-height paths; nil when not even `lowest` fits.
+        func stage1(keeps: (Int) -> Bool, lowest: Int, top: Int) -> (index: Int, least: [(height: Double, path: [Int])])? {
+            // The lowest size is probed last, only when nothing above it fits (least height is
+            // monotone, so any size that fits shows it fits): it allows the most lines, the
+            // dearest probe.
+            var low = lowest, high = top + 1
+            var found: [(height: Double, path: [Int])]?
+            while high - low > 1 {
+                let mid = (low + high) / 2
+                if let fits = least(unique[mid], keeps: keeps) {
+                    low = mid
+                    found = fits
+                } else {
+                    high = mid
+                }
             }
+            if low == lowest { found = least(unique[lowest], keeps: keeps) }
+            return found.map { (low, $0) }
         }
-        if low == 0 { bestLeast = least(unique[0]) }
-        guard let bestLeast else {
+        guard let (low, bestLeast) = stage1(keeps: none, lowest: 0, top: unique.count - 1) else {
             // Not even the floor fits: the least height at the floor, flagged by the caller.
             let t = unique[0]
             let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
             return BalancedPlan(threshold: t, gridMinimum: t, paths: paths, floored: true)
         }
-        let t = unique[low]
-        var limiting: (Int, Range<Int>)?
-        if t == cap, let capParagraph { limiting = capParagraph }
-
-        // Stage 2: lines at least τ·t*, the least cost whose block fits.
-        let floorIndex = grid.index(atOrBelow: BalancedCost.tau * t)
-        let gridMinimum = max(settings.lowest, grid.size(at: floorIndex))
         let quantum = height / Double(BalancedCost.heightBuckets)
-        var leastAtMinimum: [Double] = []
-        for index in 0..<count {
-            leastAtMinimum.append(breaker(index, emptySize: t).leastHeight(threshold: gridMinimum)?.height ?? 0)
-        }
-        let leastTotal = leastAtMinimum.reduce(0, +)
-        var fronts: [[(height: Double, cost: Double, path: [Int])]] = []
-        for index in 0..<count {
-            let budget = height - (leastTotal - leastAtMinimum[index])
-            var front = solve(
-                &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t)), threshold: gridMinimum,
-                budget: budget, quantum: quantum)
-            if index < hints.count, hints[index] != nil {
-                let hinted = solve(
-                    &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t), hinted: true),
-                    threshold: gridMinimum, budget: budget, quantum: quantum)
-                if keepHinted(hinted, front) { front = hinted }
+
+        /// Stage 2 at threshold `t`: lines at least τ·t, the least cost whose block fits.
+        func stage2(_ t: Double, keeps: (Int) -> Bool) -> (plan: BalancedPlan, cost: Double)? {
+            let floorIndex = grid.index(atOrBelow: BalancedCost.tau * t)
+            let gridMinimum = max(settings.lowest, grid.size(at: floorIndex))
+            var leastAtMinimum: [Double] = []
+            for index in 0..<count {
+                leastAtMinimum.append(
+                    breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: gridMinimum)?.height ?? 0)
             }
-            fronts.append(front)
+            let leastTotal = leastAtMinimum.reduce(0, +)
+            var fronts: [[(height: Double, cost: Double, path: [Int])]] = []
+            for index in 0..<count {
+                let budget = height - (leastTotal - leastAtMinimum[index])
+                fronts.append(solve(
+                    &cache[index], breaker: breaker(index, emptySize: t, writer: writer(t), hinted: keeps(index)),
+                    threshold: gridMinimum, budget: budget, quantum: quantum))
+            }
+            guard let combined = combine(fronts, height: height, quantum: quantum) else { return nil }
+            // A writer's line kept whole may sit below τ·t*: the grid reaches down to it.
+            var smallest = gridMinimum
+            for (index, path) in combined.paths.enumerated() {
+                let lines = cache[index].candidates
+                for edge in path where !lines.forced[edge] && !lines.isEmpty { smallest = min(smallest, lines.size[edge]) }
+            }
+            var limiting: (Int, Range<Int>)?
+            if t == cap, let capParagraph { limiting = capParagraph }
+            return (BalancedPlan(threshold: t, gridMinimum: smallest, paths: combined.paths, limiting: limiting), combined.cost)
         }
-        // Paragraphs share the box: a knapsack over their fronts, bucketed like the fronts.
+
+        let t = unique[low]
+        guard let free = stage2(t, keeps: none) else {
+            // Pruning lost every combination that fits: stage 1's breaks are known to fit.
+            var limiting: (Int, Range<Int>)?
+            if t == cap, let capParagraph { limiting = capParagraph }
+            let gridMinimum = max(settings.lowest, grid.size(at: grid.index(atOrBelow: BalancedCost.tau * t)))
+            return BalancedPlan(threshold: t, gridMinimum: gridMinimum, paths: bestLeast.map(\.path), limiting: limiting)
+        }
+        // The stability rule binds stage 1 too: a hinted block has its own threshold, the
+        // largest at which the kept breaks and the rest still fit the box, no higher than t*
+        // and at least τ·t* (the kept breaks may give up, once more, the share of t* that
+        // stage 2 gives up for shape); its lines are at least τ times that threshold.
+        let lowestHinted = unique.firstIndex { $0 >= BalancedCost.tau * t } ?? low
+        for keeps in hintSets {
+            guard let (index, _) = stage1(keeps: keeps, lowest: lowestHinted, top: low),
+                  unique[index] >= BalancedCost.tau * t,
+                  let hinted = stage2(unique[index], keeps: keeps) else { continue }
+            if withinMargin(hinted.cost, free.cost) { return hinted.plan }
+        }
+        return free.plan
+    }
+
+    /// Paragraphs share the box: a knapsack over their fronts, bucketed like the fronts. The
+    /// least total cost whose total height fits and each paragraph's path; nil when pruning
+    /// left no combination that fits.
+    private static func combine(
+        _ fronts: [[(height: Double, cost: Double, path: [Int])]], height: Double, quantum: Double
+    ) -> (cost: Double, paths: [[Int]])? {
         struct Combined { var height: Double; var cost: Double; var choice: Int; var previous: Int }
         var layers: [[Combined]] = [[Combined(height: 0, cost: 0, choice: -1, previous: -1)]]
         for front in fronts {
@@ -504,24 +570,17 @@ struct BalancedPlan {
                 let bucket = Int((entry.height / quantum).rounded(.down))
                 if bucket == keptBucket { kept[kept.count - 1] = entry } else { kept.append(entry); keptBucket = bucket }
             }
+            if kept.isEmpty { return nil }
             layers.append(kept)
-            if kept.isEmpty { break }
         }
-        guard layers.count == count + 1, let best = layers[count].min(by: { $0.cost < $1.cost }) else {
-            // Pruning lost every combination that fits: stage 1's breaks are known to fit.
-            return BalancedPlan(threshold: t, gridMinimum: gridMinimum, paths: bestLeast.map(\.path), limiting: limiting)
-        }
-        var paths = [[Int]](repeating: [], count: count)
+        guard let best = layers[fronts.count].min(by: { $0.cost < $1.cost }) else { return nil }
+        var paths = [[Int]](repeating: [], count: fronts.count)
         var item = best
-        var smallest = gridMinimum
-        for index in stride(from: count - 1, through: 0, by: -1) {
+        for index in stride(from: fronts.count - 1, through: 0, by: -1) {
             paths[index] = fronts[index][item.choice].path
             item = layers[index][item.previous]
-            // A writer's line kept whole may sit below τ·t*: the grid reaches down to it.
-            let lines = cache[index].candidates
-            for edge in paths[index] where !lines.forced[edge] && !lines.isEmpty { smallest = min(smallest, lines.size[edge]) }
         }
-        return BalancedPlan(threshold: t, gridMinimum: smallest, paths: paths, limiting: limiting)
+        return (best.cost, paths)
     }
 
     /// The distinct sizes of the paragraphs' lines (not forced) above `lowest` and at most
