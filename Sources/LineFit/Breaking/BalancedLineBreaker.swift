@@ -77,8 +77,11 @@ struct BreakHint {
         var paragraphStarts: Set<Int> = [0]
         for line in previous.lines where line.flags.contains(.endsParagraph) { paragraphStarts.insert(line.end) }
         let previousLength = previous.lines.last?.end ?? 0
+        // Lines are in text order, so a paragraph's starts are one slice (found by binary
+        // search: a keystroke must not scan every line once per paragraph).
         func kept(_ from: Int, _ to: Int, base: Int) -> [Int] {
-            starts.filter { $0 > from && $0 < to }.map { $0 - base }
+            let first = starts.partitioningIndex { $0 > from }, end = starts.partitioningIndex { $0 >= to }
+            return first < end ? starts[first..<end].map { $0 - base } : []
         }
         return paragraphs.map { paragraph in
             let a = paragraph.range.lowerBound, b = paragraph.range.upperBound

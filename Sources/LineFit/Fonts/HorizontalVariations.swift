@@ -187,19 +187,7 @@ final class HorizontalVariations {
     /// The glyph's advance in design units at the instance of `scalars`, as FreeType gives it;
     /// nil for a glyph the tables do not cover (FreeType must be asked).
     func advance(_ glyph: Int, scalars: [Int64]) -> Int32? {
-        guard glyph >= 0, glyph < glyphCount, scalars.count == regionCount else { return nil }
-        let outer: Int, inner: Int
-        if mapping.isEmpty {
-            outer = 0
-            inner = glyph
-        } else {
-            let entry = mapping[min(glyph, mapping.count - 1)]
-            outer = Int(entry >> 16)
-            inner = Int(entry & 0xFFFF)
-        }
-        guard outer < itemData.count else { return nil }
-        let data = itemData[outer]
-        guard inner < data.itemCount else { return nil }
+        guard scalars.count == regionCount, let (data, inner) = item(of: glyph) else { return nil }
         let width = data.regionIndices.count
         var sum: Int64 = 0
         data.deltas.withUnsafeBufferPointer { deltas in
@@ -219,21 +207,24 @@ final class HorizontalVariations {
         return Int32(adjusted)
     }
 
-    /// Adds the glyph's delta for each region (design units, by region index) to `sums`;
-    /// false for a glyph the tables do not cover.
-    func addDeltas(_ glyph: Int, into sums: inout [Double]) -> Bool {
-        guard glyph >= 0, glyph < glyphCount, sums.count == regionCount else { return false }
-        let outer: Int, inner: Int
-        if mapping.isEmpty {
-            outer = 0
-            inner = glyph
-        } else {
+    /// The glyph's row of deltas: its item variation data and the row in it (through the
+    /// delta-set index map when the font has one, else the glyph id); nil when not covered.
+    private func item(of glyph: Int) -> (data: ItemData, inner: Int)? {
+        guard glyph >= 0, glyph < glyphCount else { return nil }
+        var outer = 0, inner = glyph
+        if !mapping.isEmpty {
             let entry = mapping[min(glyph, mapping.count - 1)]
             outer = Int(entry >> 16)
             inner = Int(entry & 0xFFFF)
         }
-        guard outer < itemData.count, inner < itemData[outer].itemCount else { return false }
-        let data = itemData[outer]
+        guard outer < itemData.count, inner < itemData[outer].itemCount else { return nil }
+        return (itemData[outer], inner)
+    }
+
+    /// Adds the glyph's delta for each region (design units, by region index) to `sums`;
+    /// false for a glyph the tables do not cover.
+    func addDeltas(_ glyph: Int, into sums: inout [Double]) -> Bool {
+        guard sums.count == regionCount, let (data, inner) = item(of: glyph) else { return false }
         let width = data.regionIndices.count
         for slot in 0..<width {
             sums[data.regionIndices[slot]] += Double(data.deltas[inner * width + slot])

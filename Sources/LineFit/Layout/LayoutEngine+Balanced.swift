@@ -13,13 +13,18 @@ extension LayoutEngine {
         var solvedFor: Stage2Key?
         /// Stage 2's final (height, cost, path) entries for `solvedFor`.
         var finals: [(height: Double, cost: Double, path: [Int])] = []
+        /// The same for the last solve under a hint (the stability rule). A session with
+        /// stable breaks asks every paragraph both ways on each keystroke; in one slot the two
+        /// evicted each other, so every paragraph was solved again per keystroke.
+        var hintedSolvedFor: Stage2Key?
+        var hintedFinals: [(height: Double, cost: Double, path: [Int])] = []
         /// The lines last fitted for `fittedFor`, at the paragraph's base then.
         var fittedFor: FittedKey?
         var fitted: [Line] = []
         /// The measurement the candidates were made from (a later edit of the paragraph
         /// compares against it to reuse what still agrees).
         var measured: MeasuredParagraph?
-        /// Stage 2's front for `solvedFor` (a later edit resumes it).
+        /// Stage 2's front for `solvedFor` (a later edit resumes it; never a hinted one).
         var front: BalancedLineBreaker.Front?
         /// From an earlier version of the paragraph (`seed`): its front and fitted lines, and
         /// the offset through which the two measurements agree.
@@ -497,9 +502,14 @@ struct BalancedPlan {
         let quantum = height / Double(BalancedCost.heightBuckets)
 
         /// Stage 2 at threshold `t`: lines at least τ·t, the least cost whose block fits.
+        /// Stage 2's lowest line size at threshold `t` (τ·t on the grid, never under the floor).
+        func gridMinimum(_ t: Double) -> Double {
+            max(settings.lowest, grid.size(at: grid.index(atOrBelow: BalancedCost.tau * t)))
+        }
+        /// The segment that capped t*, when `t` is that cap.
+        func limiting(_ t: Double) -> (Int, Range<Int>)? { t == cap ? capParagraph : nil }
         func stage2(_ t: Double, keeps: (Int) -> Bool) -> (plan: BalancedPlan, cost: Double)? {
-            let floorIndex = grid.index(atOrBelow: BalancedCost.tau * t)
-            let gridMinimum = max(settings.lowest, grid.size(at: floorIndex))
+            let gridMinimum = gridMinimum(t)
             var leastAtMinimum: [Double] = []
             for index in 0..<count {
                 leastAtMinimum.append(
@@ -520,18 +530,13 @@ struct BalancedPlan {
                 let lines = cache[index].candidates
                 for edge in path where !lines.forced[edge] && !lines.isEmpty { smallest = min(smallest, lines.size[edge]) }
             }
-            var limiting: (Int, Range<Int>)?
-            if t == cap, let capParagraph { limiting = capParagraph }
-            return (BalancedPlan(threshold: t, gridMinimum: smallest, paths: combined.paths, limiting: limiting), combined.cost)
+            return (BalancedPlan(threshold: t, gridMinimum: smallest, paths: combined.paths, limiting: limiting(t)), combined.cost)
         }
 
         let t = unique[low]
         guard let free = stage2(t, keeps: none) else {
             // Pruning lost every combination that fits: stage 1's breaks are known to fit.
-            var limiting: (Int, Range<Int>)?
-            if t == cap, let capParagraph { limiting = capParagraph }
-            let gridMinimum = max(settings.lowest, grid.size(at: grid.index(atOrBelow: BalancedCost.tau * t)))
-            return BalancedPlan(threshold: t, gridMinimum: gridMinimum, paths: bestLeast.map(\.path), limiting: limiting)
+            return BalancedPlan(threshold: t, gridMinimum: gridMinimum(t), paths: bestLeast.map(\.path), limiting: limiting(t))
         }
         // The stability rule binds stage 1 too: a hinted block has its own threshold, the
         // largest at which the kept breaks and the rest still fit the box, no higher than t*
@@ -637,18 +642,26 @@ struct BalancedPlan {
         let key = LayoutEngine.Stage2Key(
             threshold: threshold, emptySize: breaker.emptySize ?? threshold, writerThreshold: breaker.writerThreshold,
             budget: budget, hint: hint.map { $0.breaks.sorted() }, hintLimit: hint?.limit ?? 0)
-        if paragraph.solvedFor == key { return paragraph.finals }
+        if hint == nil, paragraph.solvedFor == key { return paragraph.finals }
+        if hint != nil, paragraph.hintedSolvedFor == key { return paragraph.hintedFinals }
         let resume = paragraph.seedFront.map { (front: $0, starts: paragraph.candidates.reusedStarts) }
         let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume)
         paragraph.work.transitions += front.transitions
-        paragraph.front = front
-        paragraph.finals = front.final.map { (front.height($0), front.cost($0), front.path($0)) }
-        if paragraph.finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
+        var finals = front.final.map { (front.height($0), front.cost($0), front.path($0)) }
+        if finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
             // Over the budget even at its least height (the caller's combination then falls
             // back to stage 1's breaks); without a budget every path is a final entry.
-            if budget == nil { paragraph.finals = [(least.height, breaker.cost(of: least.path), least.path)] }
+            if budget == nil { finals = [(least.height, breaker.cost(of: least.path), least.path)] }
         }
+        if hint != nil {
+            paragraph.hintedSolvedFor = key
+            paragraph.hintedFinals = finals
+            return finals
+        }
+        // Only an unhinted front can seed the next edit's (`BalancedLineBreaker.front`).
+        paragraph.front = front
+        paragraph.finals = finals
         paragraph.solvedFor = key
-        return paragraph.finals
+        return finals
     }
 }
