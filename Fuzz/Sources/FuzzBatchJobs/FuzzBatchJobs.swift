@@ -64,7 +64,9 @@ func check(_ job: BatchJobLine, line: ArraySlice<UInt8>, defaults: [String]) {
         fatalError("fuzz: text \(job.text.debugDescription) is not the line's")
     }
     for token in job.arguments where !defaults.contains(token) {
-        guard token.hasPrefix("--"), let name = token.dropFirst(2).split(separator: "=", maxSplits: 1).first, !name.isEmpty else {
+        // By scalars: "-" followed by a combining mark is one Character that is not "-".
+        let scalars = token.unicodeScalars
+        guard scalars.starts(with: "--".unicodeScalars), scalars.dropFirst(2).first.map({ $0 != "=" }) ?? false else {
             fatalError("fuzz: job token \(token.debugDescription) is not --NAME or --NAME=VALUE")
         }
     }

@@ -112,8 +112,10 @@ struct BatchJobLine {
                 set.insert(option)
                 continue
             }
+            // Options are matched by scalars, not characters: a key whose first scalar is "-"
+            // followed by a combining mark is one Character that is not "-".
             let option = key
-            guard !option.isEmpty, !option.hasPrefix("-"), !option.contains("=") else {
+            guard let first = option.unicodeScalars.first, first != "-", !option.unicodeScalars.contains("=") else {
                 throw CLIError(message: "bad key \"\(key)\": use a linefit option's long name without --")
             }
             set.insert(option)
@@ -171,15 +173,16 @@ struct DefaultArguments {
     /// `hinted` for `no-hinted` and the like, so `"fallback": ...` also drops a default
     /// `--no-fallback` and the other way round.
     private static func positive(_ name: String) -> String {
-        name.hasPrefix("no-") ? String(name.dropFirst(3)) : "no-" + name
+        name.unicodeScalars.starts(with: "no-".unicodeScalars) ? String(name.unicodeScalars.dropFirst(3)) : "no-" + name
     }
 
     /// The option a token starts, or nil for a value (negative numbers are values).
     static func optionName(_ token: String) -> String? {
-        guard token.count > 1, token.hasPrefix("-"), Double(token) == nil else { return nil }
-        let body = token.drop { $0 == "-" }
-        let name = String(body.split(separator: "=", maxSplits: 1).first ?? "")
-        if !token.hasPrefix("--") { return shortNames[name] ?? name }
+        let scalars = token.unicodeScalars
+        guard scalars.count > 1, scalars.first == "-", Double(token) == nil else { return nil }
+        let body = scalars.drop { $0 == "-" }
+        let name = String(String.UnicodeScalarView(body.prefix { $0 != "=" }))
+        if !scalars.starts(with: "--".unicodeScalars) { return shortNames[name] ?? name }
         return name
     }
 }
