@@ -181,6 +181,30 @@ struct BatchCLITests {
         #expect(results[3].lines?.map(\.size) == [40])
     }
 
+    /// Round 4's fuzz check: the job's `--font=VALUE` token with a value starting with a
+    /// combining mark (or ZWJ) had its "=" and the mark as one Character, and ArgumentParser,
+    /// which finds the "=" by Characters, reported an unknown option `--font=́x.otf`.
+    @Test("a value starting with a combining mark or ZWJ reaches its option whole (font, fallback list)")
+    func valuesStartingWithCombiningMarks() throws {
+        let directory = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let font = TestPaths.fontsDirectory.appendingPathComponent(TestFonts.notoSans)
+        try FileManager.default.copyItem(at: font, to: directory.appendingPathComponent("\u{301}x.ttf"))
+        try FileManager.default.copyItem(at: font, to: directory.appendingPathComponent("\u{200D}y.ttf"))
+        let input = [
+            Self.job(["text": "hi", "font": "\u{301}x.ttf", "max": 40]),
+            Self.job(["text": "hi", "fallback": ["\u{200D}y.ttf"], "max": 40]),
+            Self.job(["text": "hi", "font": "\u{301}missing.ttf"]),
+        ].joined(separator: "\n")
+        let (result, results) = try Self.batch(["--no-progress"], input: input, in: directory)
+        #expect(result.status == 1)
+        #expect(results.map(\.ok) == [true, true, false])
+        #expect(results[0].lines?.map(\.size) == [40])
+        #expect(results[1].lines?.map(\.size) == [40])
+        // The value is read as the font's name, not as part of an option's.
+        #expect(results[2].error?.hasPrefix("font not found: \u{301}missing.ttf") == true, "\(results[2].error ?? "")")
+    }
+
     @Test("command-line options are every job's defaults; a job's key replaces one")
     func defaultsAndOverrides() throws {
         let input = [Self.job(["text": "hi"]), Self.job(["text": "hi", "max": 40]), Self.job(["text": "hi", "max": NSNull()])]

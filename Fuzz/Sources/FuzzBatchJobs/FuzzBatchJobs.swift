@@ -63,11 +63,25 @@ func check(_ job: BatchJobLine, line: ArraySlice<UInt8>, defaults: [String]) {
     if case .text(let text)? = object["text"], text != job.text {
         fatalError("fuzz: text \(job.text.debugDescription) is not the line's")
     }
-    for token in job.arguments where !defaults.contains(token) {
+    for (index, token) in job.arguments.enumerated()
+    where !defaults.contains(where: { $0.unicodeScalars.elementsEqual(token.unicodeScalars) }) {
         // By scalars: "-" followed by a combining mark is one Character that is not "-".
         let scalars = token.unicodeScalars
+        if !scalars.starts(with: "--".unicodeScalars), index > 0, case let option = job.arguments[index - 1].unicodeScalars,
+           option.starts(with: "--".unicodeScalars), !option.contains("=") {
+            // A value on its own only after its option and where "=" + value would join into one Character.
+            if ("=" + token).first == "=" { fatalError("fuzz: job value \(token.debugDescription) split from its option") }
+            continue
+        }
         guard scalars.starts(with: "--".unicodeScalars), scalars.dropFirst(2).first.map({ $0 != "=" }) ?? false else {
             fatalError("fuzz: job token \(token.debugDescription) is not --NAME or --NAME=VALUE")
+        }
+        guard let equals = scalars.firstIndex(of: "=") else { continue }
+        // ArgumentParser splits at the first "=" Character: for a real (ASCII) option name it
+        // must be this "=", or the job's value becomes part of an unknown option's name.
+        let name = scalars[scalars.index(scalars.startIndex, offsetBy: 2)..<equals]
+        if name.allSatisfy(\.isASCII), token.firstIndex(of: "=") != equals {
+            fatalError("fuzz: job token \(token.debugDescription) reads as another option by Characters")
         }
     }
     // A key the job sets replaces that default whole: at most the job's own tokens carry its

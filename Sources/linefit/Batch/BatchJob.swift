@@ -128,18 +128,27 @@ struct BatchJobLine {
         switch value {
         case .null, .flag(false): return []
         case .flag(true): return ["--\(option)"]
-        case .text(let text): return ["--\(option)=\(text)"]
+        case .text(let text): return valued(option, text)
         case .list(let items):
-            return try items.map { item in
+            return try items.flatMap { item in
                 guard let scalar = item.scalar else { throw CLIError(message: "\"\(key)\": a list of strings or numbers") }
-                return "--\(option)=\(scalar)"
+                return valued(option, scalar)
             }
         case .pairs(let pairs):
-            return try pairs.sorted(by: { $0.key < $1.key }).map { name, item in
+            return try pairs.sorted(by: { $0.key < $1.key }).flatMap { name, item in
                 guard let scalar = item.scalar else { throw CLIError(message: "\"\(key)\": an object of strings or numbers") }
-                return "--\(option)=\(name)=\(scalar)"
+                return valued(option, "\(name)=\(scalar)")
             }
         }
+    }
+
+    /// `--OPTION=VALUE`, or `--OPTION` and `VALUE` as two tokens when the value starts with a
+    /// scalar that joins the "=" into one Character (a combining mark, ZWJ, a variation
+    /// selector): ArgumentParser looks for the "=" by Characters, so it would read the whole
+    /// token as an unknown option's name. One token otherwise, so a value starting with "-"
+    /// stays a value.
+    static func valued(_ option: String, _ value: String) -> [String] {
+        ("=" + value).first == "=" ? ["--\(option)=\(value)"] : ["--\(option)", value]
     }
 }
 
