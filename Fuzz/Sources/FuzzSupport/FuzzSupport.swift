@@ -160,7 +160,7 @@ extension LayoutChecks {
 }
 
 /// An editor session under a sequence of edits: after every edit its layout equals a fresh
-/// layout of the same text (stable breaks off; on, only `LayoutChecks`' invariants) and the
+/// layout of the same text (stable breaks off; on, `LayoutChecks`' invariants and the caller's `afterEdit`) and the
 /// invariants hold. Input: the starting text's length and bytes, then edits of five bytes
 /// each (kind, position, length, snippet) until the input ends.
 public enum EditorChecks {
@@ -169,7 +169,14 @@ public enum EditorChecks {
         "\u{200D}", "\u{FE0F}", "🏻", "\u{202E}", "\u{2067}", "\u{200F}", "今天", "Super", "",
     ]
 
-    public static func edit(_ input: inout FuzzBytes, fonts: FontChain, options: LayoutOptions) {
+    /// What an edit changed, as the session records it: its start and the UTF-16 units it
+    /// removed and inserted.
+    public typealias Edit = (start: Int, removed: Int, inserted: Int)
+
+    /// A further check after each accepted edit: the session, its layout and text before the edit, and the edit.
+    public typealias AfterEdit = (_ session: EditorSession, _ previous: Layout, _ before: String, _ edit: Edit) throws -> Void
+
+    public static func edit(_ input: inout FuzzBytes, fonts: FontChain, options: LayoutOptions, afterEdit: AfterEdit? = nil) {
         let start = input.text(bytes: Int(input.byte()))
         expectingTypedErrors {
             let session = try EditorSession(text: start, fonts: fonts, options: options)
@@ -185,6 +192,7 @@ public enum EditorChecks {
                 let position = length == 0 ? 0 : input.u16() % (length + 1)
                 let count = Int(input.byte() % 16)
                 let snippet = kind % 4 == 3 ? input.text(bytes: Int(input.byte() % 8)) : input.pick(snippets)
+                let previous = session.layout, before = session.text
                 do {
                     switch kind % 4 {
                     case 0: try session.insert(snippet, at: position)
@@ -196,6 +204,13 @@ public enum EditorChecks {
                     continue  // an end inside a surrogate pair: refused, the text unchanged
                 }
                 LayoutChecks.check(session.layout, session.text, options)
+                if let afterEdit {
+                    // Backspace removes the grapheme cluster before the caret: its length is what the text lost.
+                    let removed = [0, min(length, position + count) - position, length - session.utf16Count, min(length, position + count) - position][Int(kind % 4)]
+                    let start = kind % 4 == 2 ? position - removed : position
+                    let inserted = kind % 4 == 0 || kind % 4 == 3 ? snippet.utf16.count : 0
+                    try afterEdit(session, previous, before, (start, removed, inserted))
+                }
                 guard !options.stableBreaks else { continue }
                 if session.layout != (try engine.layout(session.text, fonts: fonts, options: options)) {
                     fatalError("fuzz: the session differs from a fresh layout after edit \(steps) of \(session.text.debugDescription) under \(options)")
@@ -235,11 +250,15 @@ public enum FuzzTargets {
 
     /// A balanced or boxed editor session: with the stability rule off (three inputs in four)
     /// equal to a fresh layout after every edit; with it on, a valid layout after every edit
-    /// (`LayoutChecks`: tiles, fits or is flagged, sizes in range, within the box or flagged).
+    /// (`LayoutChecks`: tiles, fits or is flagged, sizes in range, within the box or flagged)
+    /// and whatever `afterEdit` checks.
     /// Input: `balanced`'s option bytes, a font byte, then `EditorChecks`' bytes.
-    public static func balancedEditor(_ input: inout FuzzBytes) {
+    /// `afterEdit` receives the font chain and options and gives the target's own check (FuzzBalancedEditor's
+    /// stable-breaks checks read the engine's internals).
+    public static func balancedEditor(_ input: inout FuzzBytes, afterEdit: ((FontChain, LayoutOptions) -> EditorChecks.AfterEdit)? = nil) {
         let options = FuzzOptions.readStory(&input)
-        EditorChecks.edit(&input, fonts: input.pick(FuzzFonts.chains), options: options)
+        let fonts = input.pick(FuzzFonts.chains)
+        EditorChecks.edit(&input, fonts: fonts, options: options, afterEdit: afterEdit?(fonts, options))
     }
 }
 
