@@ -69,20 +69,31 @@ public struct RGBAImage: Sendable {
 
     /// Paints `color` through a coverage mask: at each pixel, the colour with alpha scaled by
     /// the coverage, over what is there.
+    ///
+    /// The clip to the picture is worked out once per mask, not per pixel, and a pixel's four
+    /// channels blend as one SIMD value (the same two multiplies and one add per channel as
+    /// channel by channel, so the picture is bit for bit the same): background shapes and the
+    /// text mask cover millions of pixels of a story.
     mutating func paint(_ color: StyleColor, through mask: CoverageMask) {
-        let source = RGBAImage.premultiplied(color)
-        let imageWidth = width, imageHeight = height
+        let components = RGBAImage.premultiplied(color)
+        let source = SIMD4<Float>(components[0], components[1], components[2], components[3])
+        let firstRow = Swift.max(0, -mask.y), endRow = Swift.min(mask.height, height - mask.y)
+        let firstColumn = Swift.max(0, -mask.x), endColumn = Swift.min(mask.width, width - mask.x)
+        guard firstRow < endRow, firstColumn < endColumn else { return }
+        let imageWidth = width, maskWidth = mask.width
         pixels.withUnsafeMutableBufferPointer { pixels in
+            let picture = UnsafeMutableRawPointer(pixels.baseAddress!)
             mask.values.withUnsafeBufferPointer { values in
-                for row in 0..<mask.height where mask.y + row >= 0 && mask.y + row < imageHeight {
-                    for column in 0..<mask.width where mask.x + column >= 0 && mask.x + column < imageWidth {
-                        let coverage = values[row * mask.width + column]
+                let coverages = values.baseAddress!
+                for row in firstRow..<endRow {
+                    let maskRow = coverages + row * maskWidth
+                    let imageRow = picture + ((mask.y + row) * imageWidth + mask.x) * 16
+                    for column in firstColumn..<endColumn {
+                        let coverage = maskRow[column]
                         guard coverage > 0 else { continue }
-                        let offset = ((mask.y + row) * imageWidth + mask.x + column) * 4
                         let keep = 1 - source[3] * coverage
-                        for channel in 0..<4 {
-                            pixels[offset + channel] = source[channel] * coverage + pixels[offset + channel] * keep
-                        }
+                        let under = imageRow.loadUnaligned(fromByteOffset: column * 16, as: SIMD4<Float>.self)
+                        imageRow.storeBytes(of: source * coverage + under * keep, toByteOffset: column * 16, as: SIMD4<Float>.self)
                     }
                 }
             }

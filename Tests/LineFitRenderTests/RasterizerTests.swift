@@ -78,6 +78,33 @@ struct RasterizerTests {
         #expect(blue.pixel(x: 0, y: 0) == (128, 0, 128, 255))
     }
 
+    @Test("a mask hanging over every edge paints only the picture's pixels under it, each with its own coverage")
+    func paintClipsToPicture() {
+        // A 6x6 mask at (-2, -1) over a 3x3 picture: mask cell (column, row) lands on pixel
+        // (column - 2, row - 1); its coverage is (row * 6 + column) / 35, so each painted
+        // pixel shows which cell reached it. Black over white at coverage c gives 1 - c.
+        let values = (0..<36).map { Float($0) / 35 }
+        let mask = CoverageMask(x: -2, y: -1, width: 6, height: 6, values: values)
+        var image = RGBAImage(width: 3, height: 3)
+        image.fill(Style.Backdrop(.white))
+        image.paint(.black, through: mask)
+        for y in 0..<3 {
+            for x in 0..<3 {
+                let coverage = Double((y + 1) * 6 + x + 2) / 35
+                let expected = UInt8(((1 - coverage) * 255).rounded())
+                let pixel = image.pixel(x: x, y: y)
+                #expect(abs(Int(pixel.red) - Int(expected)) <= 1 && pixel.red == pixel.blue && pixel.alpha == 255, "pixel \(x),\(y)")
+            }
+        }
+        // Entirely outside (left, above, right, below): nothing changes, nothing traps.
+        for (x, y) in [(-6, 0), (0, -6), (3, 0), (0, 3)] {
+            var untouched = RGBAImage(width: 3, height: 3)
+            untouched.fill(Style.Backdrop(.white))
+            untouched.paint(.black, through: CoverageMask(x: x, y: y, width: 6, height: 6, values: values))
+            #expect((0..<9).allSatisfy { untouched.pixel(x: $0 % 3, y: $0 / 3) == (255, 255, 255, 255) })
+        }
+    }
+
     @Test("the glow blur keeps the total alpha and spreads it")
     func blur() {
         var values = [Float](repeating: 0, count: 9 * 9)
