@@ -11,8 +11,13 @@ public struct RGBAImage: Sendable {
     public let width: Int
     /// Height in pixels.
     public let height: Int
-    /// `width × height × 4` premultiplied components in 0...1.
-    var pixels: [Float]
+    /// `width × height × 4` premultiplied components in 0...1. Any change made other than by
+    /// `paint` forgets that the picture is known to be opaque.
+    var pixels: [Float] { didSet { knownOpaque = false } }
+    /// True when every alpha is known to be at least 1 without looking: set by an opaque
+    /// backdrop, kept by `paint` while it writes no alpha under 1. `isOpaque` answers from it
+    /// instead of reading the whole picture again (33 MB for a story canvas).
+    private(set) var knownOpaque = false
 
     /// A transparent picture. Negative sides count as 0; sides whose product overflows give
     /// an empty picture (check a size with `RenderCanvas.validate` first: memory is 16 bytes
@@ -49,17 +54,20 @@ public struct RGBAImage: Sendable {
         self.width = width
         self.height = height
         let count = width * height * 4
+        var opaque = true
         pixels = [Float](unsafeUninitializedCapacity: count) { buffer, initialized in
             let raw = UnsafeMutableRawPointer(buffer.baseAddress!)
             for row in 0..<height {
                 let t = height > 1 ? Double(row) / Double(height - 1) : 0
                 let colour = RGBAImage.premultiplied(backdrop.top.mixed(with: backdrop.bottom, amount: t))
+                if colour[3] < 1 { opaque = false }
                 let pixel = SIMD4<Float>(colour[0], colour[1], colour[2], colour[3])
                 let start = raw + row * width * 16
                 for column in 0..<width { start.storeBytes(of: pixel, toByteOffset: column * 16, as: SIMD4<Float>.self) }
             }
             initialized = count
         }
+        knownOpaque = opaque
     }
 
     /// Replaces every pixel with the backdrop's gradient.
@@ -81,6 +89,10 @@ public struct RGBAImage: Sendable {
         let firstColumn = Swift.max(0, -mask.x), endColumn = Swift.min(mask.width, width - mask.x)
         guard firstRow < endRow, firstColumn < endColumn else { return }
         let imageWidth = width, maskWidth = mask.width
+        let wasOpaque = knownOpaque
+        // The smallest alpha written (NaN is skipped by `min`, as `isOpaque`'s `< 1` skips it).
+        var smallestAlpha: Float = 1
+        defer { knownOpaque = wasOpaque && smallestAlpha >= 1 }
         pixels.withUnsafeMutableBufferPointer { pixels in
             let picture = UnsafeMutableRawPointer(pixels.baseAddress!)
             mask.values.withUnsafeBufferPointer { values in
@@ -93,7 +105,9 @@ public struct RGBAImage: Sendable {
                         guard coverage > 0 else { continue }
                         let keep = 1 - source[3] * coverage
                         let under = imageRow.loadUnaligned(fromByteOffset: column * 16, as: SIMD4<Float>.self)
-                        imageRow.storeBytes(of: source * coverage + under * keep, toByteOffset: column * 16, as: SIMD4<Float>.self)
+                        let blended = source * coverage + under * keep
+                        smallestAlpha = Swift.min(smallestAlpha, blended[3])
+                        imageRow.storeBytes(of: blended, toByteOffset: column * 16, as: SIMD4<Float>.self)
                     }
                 }
             }
