@@ -130,12 +130,19 @@ extension CoverageMask {
         }
         let width = right - left
         var values = [Float](repeating: 0, count: width * (bottom - top))
-        for mask in masks {
-            for row in 0..<mask.height {
-                let base = (mask.y - top + row) * width + mask.x - left
-                for column in 0..<mask.width {
-                    let a = values[base + column], b = mask.values[row * mask.width + column]
-                    values[base + column] = a + b - a * b
+        // Every mask lies inside the common bounds by construction, so the loops index
+        // through pointers: the text of a story is hundreds of glyph masks.
+        values.withUnsafeMutableBufferPointer { values in
+            for mask in masks where mask.width > 0 && mask.height > 0 {
+                mask.values.withUnsafeBufferPointer { coverages in
+                    for row in 0..<mask.height {
+                        let target = values.baseAddress! + (mask.y - top + row) * width + mask.x - left
+                        let source = coverages.baseAddress! + row * mask.width
+                        for column in 0..<mask.width {
+                            let a = target[column], b = source[column]
+                            target[column] = a + b - a * b
+                        }
+                    }
                 }
             }
         }

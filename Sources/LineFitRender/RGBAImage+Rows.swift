@@ -9,7 +9,8 @@
 extension RGBAImage {
     /// Whether every pixel is fully opaque, so a file can drop the alpha channel.
     public var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { pixels in
+        if knownOpaque { return true }
+        return pixels.withUnsafeBufferPointer { pixels in
             var index = 3
             while index < pixels.count {
                 if pixels[index] < 1 { return false }

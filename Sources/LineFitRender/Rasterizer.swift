@@ -123,22 +123,24 @@ struct CoverageRasterizer {
         cells[base + column + 1] += Float(area * inside)
     }
 
-    /// Coverage 0...1 per pixel, rows top to bottom.
+    /// Coverage 0...1 per pixel, rows top to bottom. Every value is written by the running
+    /// sums, so the result is not zeroed first (a background shape's mask is millions of
+    /// floats).
     func coverage() -> [Float] {
-        var result = [Float](repeating: 0, count: width * height)
-        cells.withUnsafeBufferPointer { cells in
-            result.withUnsafeMutableBufferPointer { out in
+        let width = self.width, height = self.height
+        return [Float](unsafeUninitializedCapacity: width * height) { out, initialized in
+            cells.withUnsafeBufferPointer { cells in
                 for row in 0..<height {
                     var sum: Float = 0
-                    let base = row * (width + 1)
+                    let cellRow = row * (width + 1), outRow = row * width
                     for column in 0..<width {
-                        sum += cells[base + column]
-                        out[row * width + column] = min(1, abs(sum))
+                        sum += cells[cellRow + column]
+                        out[outRow + column] = min(1, abs(sum))
                     }
                 }
             }
+            initialized = width * height
         }
-        return result
     }
 }
 

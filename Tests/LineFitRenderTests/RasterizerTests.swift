@@ -78,6 +78,71 @@ struct RasterizerTests {
         #expect(blue.pixel(x: 0, y: 0) == (128, 0, 128, 255))
     }
 
+    @Test("a mask hanging over every edge paints only the picture's pixels under it, each with its own coverage")
+    func paintClipsToPicture() {
+        // A 6x6 mask at (-2, -1) over a 3x3 picture: mask cell (column, row) lands on pixel
+        // (column - 2, row - 1); its coverage is (row * 6 + column) / 35, so each painted
+        // pixel shows which cell reached it. Black over white at coverage c gives 1 - c.
+        let values = (0..<36).map { Float($0) / 35 }
+        let mask = CoverageMask(x: -2, y: -1, width: 6, height: 6, values: values)
+        var image = RGBAImage(width: 3, height: 3)
+        image.fill(Style.Backdrop(.white))
+        image.paint(.black, through: mask)
+        for y in 0..<3 {
+            for x in 0..<3 {
+                let coverage = Double((y + 1) * 6 + x + 2) / 35
+                let expected = UInt8(((1 - coverage) * 255).rounded())
+                let pixel = image.pixel(x: x, y: y)
+                #expect(abs(Int(pixel.red) - Int(expected)) <= 1 && pixel.red == pixel.blue && pixel.alpha == 255, "pixel \(x),\(y)")
+            }
+        }
+        // Entirely outside (left, above, right, below): nothing changes, nothing traps.
+        for (x, y) in [(-6, 0), (0, -6), (3, 0), (0, 3)] {
+            var untouched = RGBAImage(width: 3, height: 3)
+            untouched.fill(Style.Backdrop(.white))
+            untouched.paint(.black, through: CoverageMask(x: x, y: y, width: 6, height: 6, values: values))
+            #expect((0..<9).allSatisfy { untouched.pixel(x: $0 % 3, y: $0 / 3) == (255, 255, 255, 255) })
+        }
+    }
+
+    @Test("isOpaque answers as a scan of every alpha would, after any mix of backdrops, paints and direct changes")
+    func opaqueAnswerMatchesAScan() {
+        func scanned(_ image: RGBAImage) -> Bool {
+            stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { !(image.pixels[$0] < 1) }
+        }
+        let half = CoverageMask(x: 0, y: 0, width: 4, height: 4, values: (0..<16).map { Float($0) / 15 })
+        // Coverage over 1 is not what a rasterizer makes, but paint must stay honest for it:
+        // at 1e30 "over" cancels the alpha (t + (1 − t) with 1 lost in 1 − t is 0).
+        let overfull = CoverageMask(x: 1, y: 1, width: 2, height: 2, values: [3, 1.5, 0.5, 1e30])
+        let cases: [(String, RGBAImage, Bool)] = {
+            var cases: [(String, RGBAImage, Bool)] = []
+            let opaque = RGBAImage(width: 4, height: 4, backdrop: Style.Backdrop(top: .white, bottom: .black))
+            cases.append(("opaque backdrop", opaque, true))
+            var painted = opaque
+            painted.paint(StyleColor.black.withAlpha(0.3), through: half)
+            cases.append(("a translucent paint over an opaque backdrop", painted, true))
+            painted.paint(StyleColor(red: 1, green: 0, blue: 0, alpha: 0.9), through: overfull)
+            cases.append(("then a paint through coverage far over 1", painted, false))
+            let fading = RGBAImage(width: 4, height: 4, backdrop: Style.Backdrop(top: .white, bottom: StyleColor.white.withAlpha(0.5)))
+            cases.append(("backdrop fading to half alpha", fading, false))
+            var clear = RGBAImage(width: 4, height: 4)
+            cases.append(("transparent", clear, false))
+            clear.paint(.black, through: CoverageMask(x: 0, y: 0, width: 4, height: 4, values: [Float](repeating: 1, count: 16)))
+            cases.append(("transparent, then fully covered with an opaque colour", clear, true))
+            var poked = opaque
+            poked.pixels[7] = 0.25
+            cases.append(("one alpha set directly", poked, false))
+            var pokedThenPainted = poked
+            pokedThenPainted.paint(StyleColor.black.withAlpha(0.5), through: half)
+            cases.append(("one alpha set directly, then painted over", pokedThenPainted, false))
+            return cases
+        }()
+        for (name, image, expected) in cases {
+            #expect(scanned(image) == expected, "\(name): the scan itself")
+            #expect(image.isOpaque == scanned(image), "\(name)")
+        }
+    }
+
     @Test("the glow blur keeps the total alpha and spreads it")
     func blur() {
         var values = [Float](repeating: 0, count: 9 * 9)
