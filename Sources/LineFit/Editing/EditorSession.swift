@@ -458,30 +458,7 @@ extension EditorSession.ParagraphState {
         range = ParagraphRange(
             range: (range.range.lowerBound + delta)..<(range.range.upperBound + delta),
             contentEnd: range.contentEnd + delta)
-        lines = lines.map { $0.shifted(by: delta) }
-    }
-}
-
-extension Line {
-    /// The same line with every offset moved by `delta` (text inserted or deleted before it).
-    func shifted(by delta: Int) -> Line {
-        guard delta != 0 else { return self }
-        var line = self
-        line.start += delta
-        line.end += delta
-        line.contentEnd += delta
-        // The previous layout still holds these arrays, so each is copied once, then shifted
-        // in a plain loop (an element-wise `runs[i].glyphs[g] +=` re-checked uniqueness of
-        // both arrays per glyph: a third of a keystroke in a long paragraph).
-        line.runs.withUnsafeMutableBufferPointer { runs in
-            for index in runs.indices {
-                runs[index].start += delta
-                runs[index].end += delta
-                runs[index].glyphs.withUnsafeMutableBufferPointer { glyphs in
-                    for g in glyphs.indices { glyphs[g].cluster += delta }
-                }
-            }
-        }
-        return line
+        // In place: the session holds the only copy of this array (layouts copy its lines).
+        for index in lines.indices { lines[index] = lines[index].shifted(by: delta) }
     }
 }
