@@ -289,13 +289,12 @@ public final class EditorSession {
             if newRanges.count == 1 { single = newRanges[0] }
         }
         if first == last, let single {
-            // Take the paragraph out of the list so that its measurement is edited in place.
-            var state = paragraphs[first]
-            paragraphs[first].measured = .empty
-            paragraphs[first].lines = []
-            paragraphs[first].spans = []
+            // Take the paragraph out of the list so that its measurement is edited in place
+            // (swapped, not copied: a copy retains and releases every array it holds).
+            var state = ParagraphState(range: single, measured: .empty, spans: [], lines: [])
+            swap(&state, &paragraphs[first])
             rebreak(&state, as: single, editedRange: editedRange, insertedCount: insertedCount)
-            paragraphs[first] = state
+            swap(&state, &paragraphs[first])
         } else {
             paragraphs.replaceSubrange(first..<(last + 1), with: newRanges.map { fresh($0) })
             last = first + newRanges.count - 1
@@ -328,7 +327,6 @@ public final class EditorSession {
             statistics.paragraphMeasures += 1
             changed = edit.lowerBound..<(edit.lowerBound + insertedCount)
         }
-        let measured = state.measured
         // The balanced strategy breaks from the measurement itself (BalancedParagraphs).
         if usesBalanced {
             state.range = range
@@ -351,6 +349,11 @@ public final class EditorSession {
         // same place. Nothing else in the paragraph is read, so an opportunity added or removed
         // after a line (which the reach covers up to the first candidate that did not fit) or a
         // word broken inside (whose line reaches the word's end) restarts early enough.
+        // Moved out of `state` while the closure below reads `state`: a copy would retain
+        // and release each of its arrays.
+        var measured = MeasuredParagraph.empty
+        swap(&measured, &state.measured)
+        defer { swap(&measured, &state.measured) }
         let agreed = previous.map { measured.agreement(with: $0) } ?? changed.lowerBound
         let keep = state.spans.firstIndex { $0.reach > agreed } ?? state.spans.count
         let start = keep < state.spans.count ? state.spans[keep].start : (state.spans.last?.end ?? 0)
@@ -410,9 +413,10 @@ public final class EditorSession {
         var lines: [Line] = []
         lines.reserveCapacity(paragraphs.reduce(0) { $0 + $1.lines.count })
         var missing: [MissingCharacters] = []
-        for state in paragraphs {
-            lines.append(contentsOf: state.lines)
-            missing.append(contentsOf: state.measured.missing.shifted(by: state.range.range.lowerBound))
+        // By index: `for state in paragraphs` copied each state (a retain and release per array).
+        for index in paragraphs.indices {
+            lines.append(contentsOf: paragraphs[index].lines)
+            missing.append(contentsOf: paragraphs[index].measured.missing.shifted(by: paragraphs[index].range.range.lowerBound))
         }
         return engine.assemble(storedText, lines: &lines, missing: missing, context: context)
     }
