@@ -25,7 +25,7 @@ struct VariationPlan {
 
     init(options: LayoutOptions, fonts chain: FontChain) throws {
         fonts = chain.fonts
-        isInert = !chain.fonts.contains(where: \.isVariable)
+        isInert = !chain.fonts.contains { $0.isVariable }
         lineFill = options.lineFill
         let primary = chain.primary
         var settings = VariationSettings()
@@ -95,7 +95,7 @@ struct VariationPlan {
     /// Nothing applied: every font at its default instance.
     private init(inertFor chain: FontChain) {
         fonts = chain.fonts
-        isInert = !chain.fonts.contains(where: \.isVariable)
+        isInert = !chain.fonts.contains { $0.isVariable }
         base = .none
         opticalAxis = nil
         widthAxis = nil
