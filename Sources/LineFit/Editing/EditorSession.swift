@@ -23,6 +23,13 @@ public final class EditorSession {
     /// would cost more than the rest of the keystroke.
     private var storedText: String
     private var paragraphs: [ParagraphState] = []
+    /// The edited paragraph's units are copied into this buffer, which its new measurement
+    /// keeps; the old measurement's buffer becomes the next edit's. Two buffers in turn
+    /// instead of an allocation per keystroke (a copy of the session's `units` would be
+    /// shared with the measurement, so the next edit of `units` would copy it).
+    private var spareUnits: [UInt16] = []
+    /// The spans of the lines a keystroke re-breaks, reused.
+    private var spanScratch: [LineSpan] = []
     private var context: LayoutEngine.FittingContext
     /// The chain and options layouts are made with: the language (given, or the text's, see
     /// `ScriptLanguage`) filled in and the CJK fallbacks ordered for it.
@@ -316,8 +323,14 @@ public final class EditorSession {
         // text before is unchanged and text after is the old text shifted by `delta`.
         let changed: Range<Int>
         var previous: MeasuredParagraph?
+        var paragraphUnits: [UInt16] = []
+        swap(&paragraphUnits, &spareUnits)
+        paragraphUnits.removeAll(keepingCapacity: true)
+        paragraphUnits.append(contentsOf: units[range.range])
+        let previousUnits = state.measured.units
+        defer { spareUnits = previousUnits }
         if let window = engine.remeasure(
-            &state.measured, units: Array(units[range.range]), contentLength: range.contentEnd - base, edit: edit,
+            &state.measured, units: paragraphUnits, contentLength: range.contentEnd - base, edit: edit,
             insertedCount: insertedCount, fonts: activeFonts, options: activeOptions, style: context.style) {
             changed = window
             statistics.windowMeasures += 1
@@ -358,7 +371,10 @@ public final class EditorSession {
         let keep = state.spans.firstIndex { $0.reach > agreed } ?? state.spans.count
         let start = keep < state.spans.count ? state.spans[keep].start : (state.spans.last?.end ?? 0)
         var resume: Int?
-        let spans = engine.breakLines(measured, context: context, from: start) { span in
+        var spans: [LineSpan] = []
+        swap(&spans, &spanScratch)
+        defer { swap(&spans, &spanScratch) }
+        engine.breakLines(measured, context: context, from: start, into: &spans) { span in
             guard span.end >= changed.upperBound, span.end - delta >= edit.upperBound else { return false }
             let oldEnd = span.end - delta
             guard let index = state.spans.firstIndex(where: { $0.end == oldEnd }) else { return false }

@@ -233,14 +233,24 @@ public final class LayoutEngine {
     func breakLines(
         _ measured: MeasuredParagraph, context: FittingContext, from start: Int, stop: (LineSpan) -> Bool
     ) -> [LineSpan] {
+        var spans: [LineSpan] = []
+        spans.reserveCapacity(max(4, measured.length / 16))
+        breakLines(measured, context: context, from: start, into: &spans, stop: stop)
+        return spans
+    }
+
+    /// The same into `spans` (emptied first), so that an editor can reuse one array.
+    func breakLines(
+        _ measured: MeasuredParagraph, context: FittingContext, from start: Int, into spans: inout [LineSpan],
+        stop: (LineSpan) -> Bool
+    ) {
+        spans.removeAll(keepingCapacity: true)
         let options = context.options
         let minSize = context.minSize
         let hinted = options.widthMode == .hinted
         let shaper = hinted ? lineShaper(measured, context: context) : nil
         var breaker = GreedyLineBreaker(width: options.width, minSize: minSize, tracking: options.tracking)
         breaker.exactAlways = options.widthMode == .hinted
-        var spans: [LineSpan] = []
-        spans.reserveCapacity(max(4, measured.length / 16))
         breaker.breakLines(measured, from: start, into: &spans, candidates: &candidateScratch, stop: stop) { start, contentEnd in
             linePieces(measured, start, contentEnd, context: context, into: &breakScratch)
             if let shaper, shaper.hintedPieces(&breakScratch, lineRange: start..<contentEnd, size: minSize) {
@@ -254,7 +264,6 @@ public final class LayoutEngine {
         // Scratch pieces slice the paragraph's glyph arrays; holding on to them would make an
         // editor's next in-place edit of those arrays copy them whole.
         breakScratch.removeAll(keepingCapacity: true)
-        return spans
     }
 
     func fitLine(_ span: LineSpan, paragraph: MeasuredParagraph, base: Int, context: FittingContext) -> Line {
