@@ -88,7 +88,7 @@ private func lineRecord(_ line: Line) -> linefit_line_t {
     record.descent = line.descent
     record.height = line.height
     record.flags = UInt32(line.flags.rawValue)
-    record.run_count = UInt32(line.runs.count)
+    record.run_count = UInt32(line.runCount)
     return record
 }
 
@@ -137,8 +137,8 @@ public func linefit_layout_get_size_spans(
 
 private func glyphRun(_ layout: OpaquePointer?, _ lineIndex: Int, _ runIndex: Int) throws(CAPIFailure) -> GlyphRun {
     let lines = try lookUp(layout, .layout, as: LayoutObject.self).layout.lines
-    let runs = lines[try checkedIndex(lineIndex, lines.count, "line")].runs
-    return runs[try checkedIndex(runIndex, runs.count, "run")]
+    let line = lines[try checkedIndex(lineIndex, lines.count, "line")]
+    return line.run(at: try checkedIndex(runIndex, line.runCount, "run"))
 }
 
 /// `linefit_layout_get_run` (linefit.h).

@@ -81,6 +81,11 @@ struct Itemizer {
                 return hasLetter
             }
         }
+        // Han ideographs are all of the Han script (SimpleText.isHanIdeographs).
+        if simpleTextPath, SimpleText.isHanIdeographs(text, paragraph) {
+            scripts.append(contentsOf: repeatElement(SimpleText.hanScript, count: count))
+            return true
+        }
         var firstReal: Int32?
         var i = paragraph.lowerBound
         while i < paragraph.upperBound {

@@ -29,8 +29,27 @@ enum SimpleText {
         (unit | 0x20) >= 0x61 && (unit | 0x20) <= 0x7A
     }
 
+    /// Whether every unit of `range` is a Han ideograph of the BMP's two main blocks
+    /// (U+3400–U+4DBF, U+4E00–U+9FFF). Each is then a grapheme cluster of its own (no
+    /// combining mark or selector is among them) and of line-break class ID, so UAX #14
+    /// allows a break between every two of them (LB31): a paragraph of them needs neither
+    /// of ICU's passes. Kana are left out: the small ones are class CJ, which ICU resolves
+    /// by locale.
+    static func isHanIdeographs(_ units: [UInt16], _ range: Range<Int>) -> Bool {
+        guard !range.isEmpty else { return false }
+        return units.withUnsafeBufferPointer { buffer in
+            for i in range {
+                let unit = buffer[i]
+                guard (unit >= 0x4E00 && unit <= 0x9FFF) || (unit >= 0x3400 && unit <= 0x4DBF) else { return false }
+            }
+            return true
+        }
+    }
+
     /// ICU's code for the Latin script (what `UnicodeProperties.script` gives for "A").
     static let latinScript = UnicodeProperties.script(0x41)
+    /// ICU's code for the Han script.
+    static let hanScript = UnicodeProperties.script(0x4E00)
 }
 
 /// Which ASCII characters a chain's primary font covers, kept for the last primary font

@@ -23,6 +23,13 @@ public final class EditorSession {
     /// would cost more than the rest of the keystroke.
     private var storedText: String
     private var paragraphs: [ParagraphState] = []
+    /// The edited paragraph's units are copied into this buffer, which its new measurement
+    /// keeps; the old measurement's buffer becomes the next edit's. Two buffers in turn
+    /// instead of an allocation per keystroke (a copy of the session's `units` would be
+    /// shared with the measurement, so the next edit of `units` would copy it).
+    private var spareUnits: [UInt16] = []
+    /// The spans of the lines a keystroke re-breaks, reused.
+    private var spanScratch: [LineSpan] = []
     private var context: LayoutEngine.FittingContext
     /// The chain and options layouts are made with: the language (given, or the text's, see
     /// `ScriptLanguage`) filled in and the CJK fallbacks ordered for it.
@@ -289,13 +296,12 @@ public final class EditorSession {
             if newRanges.count == 1 { single = newRanges[0] }
         }
         if first == last, let single {
-            // Take the paragraph out of the list so that its measurement is edited in place.
-            var state = paragraphs[first]
-            paragraphs[first].measured = .empty
-            paragraphs[first].lines = []
-            paragraphs[first].spans = []
+            // Take the paragraph out of the list so that its measurement is edited in place
+            // (swapped, not copied: a copy retains and releases every array it holds).
+            var state = ParagraphState(range: single, measured: .empty, spans: [], lines: [])
+            swap(&state, &paragraphs[first])
             rebreak(&state, as: single, editedRange: editedRange, insertedCount: insertedCount)
-            paragraphs[first] = state
+            swap(&state, &paragraphs[first])
         } else {
             paragraphs.replaceSubrange(first..<(last + 1), with: newRanges.map { fresh($0) })
             last = first + newRanges.count - 1
@@ -317,8 +323,14 @@ public final class EditorSession {
         // text before is unchanged and text after is the old text shifted by `delta`.
         let changed: Range<Int>
         var previous: MeasuredParagraph?
+        var paragraphUnits: [UInt16] = []
+        swap(&paragraphUnits, &spareUnits)
+        paragraphUnits.removeAll(keepingCapacity: true)
+        paragraphUnits.append(contentsOf: units[range.range])
+        let previousUnits = state.measured.units
+        defer { spareUnits = previousUnits }
         if let window = engine.remeasure(
-            &state.measured, units: Array(units[range.range]), contentLength: range.contentEnd - base, edit: edit,
+            &state.measured, units: paragraphUnits, contentLength: range.contentEnd - base, edit: edit,
             insertedCount: insertedCount, fonts: activeFonts, options: activeOptions, style: context.style) {
             changed = window
             statistics.windowMeasures += 1
@@ -328,7 +340,6 @@ public final class EditorSession {
             statistics.paragraphMeasures += 1
             changed = edit.lowerBound..<(edit.lowerBound + insertedCount)
         }
-        let measured = state.measured
         // The balanced strategy breaks from the measurement itself (BalancedParagraphs).
         if usesBalanced {
             state.range = range
@@ -351,11 +362,19 @@ public final class EditorSession {
         // same place. Nothing else in the paragraph is read, so an opportunity added or removed
         // after a line (which the reach covers up to the first candidate that did not fit) or a
         // word broken inside (whose line reaches the word's end) restarts early enough.
+        // Moved out of `state` while the closure below reads `state`: a copy would retain
+        // and release each of its arrays.
+        var measured = MeasuredParagraph.empty
+        swap(&measured, &state.measured)
+        defer { swap(&measured, &state.measured) }
         let agreed = previous.map { measured.agreement(with: $0) } ?? changed.lowerBound
         let keep = state.spans.firstIndex { $0.reach > agreed } ?? state.spans.count
         let start = keep < state.spans.count ? state.spans[keep].start : (state.spans.last?.end ?? 0)
         var resume: Int?
-        let spans = engine.breakLines(measured, context: context, from: start) { span in
+        var spans: [LineSpan] = []
+        swap(&spans, &spanScratch)
+        defer { swap(&spans, &spanScratch) }
+        engine.breakLines(measured, context: context, from: start, into: &spans) { span in
             guard span.end >= changed.upperBound, span.end - delta >= edit.upperBound else { return false }
             let oldEnd = span.end - delta
             guard let index = state.spans.firstIndex(where: { $0.end == oldEnd }) else { return false }
@@ -410,9 +429,10 @@ public final class EditorSession {
         var lines: [Line] = []
         lines.reserveCapacity(paragraphs.reduce(0) { $0 + $1.lines.count })
         var missing: [MissingCharacters] = []
-        for state in paragraphs {
-            lines.append(contentsOf: state.lines)
-            missing.append(contentsOf: state.measured.missing.shifted(by: state.range.range.lowerBound))
+        // By index: `for state in paragraphs` copied each state (a retain and release per array).
+        for index in paragraphs.indices {
+            lines.append(contentsOf: paragraphs[index].lines)
+            missing.append(contentsOf: paragraphs[index].measured.missing.shifted(by: paragraphs[index].range.range.lowerBound))
         }
         return engine.assemble(storedText, lines: &lines, missing: missing, context: context)
     }
@@ -458,30 +478,7 @@ extension EditorSession.ParagraphState {
         range = ParagraphRange(
             range: (range.range.lowerBound + delta)..<(range.range.upperBound + delta),
             contentEnd: range.contentEnd + delta)
-        lines = lines.map { $0.shifted(by: delta) }
-    }
-}
-
-extension Line {
-    /// The same line with every offset moved by `delta` (text inserted or deleted before it).
-    func shifted(by delta: Int) -> Line {
-        guard delta != 0 else { return self }
-        var line = self
-        line.start += delta
-        line.end += delta
-        line.contentEnd += delta
-        // The previous layout still holds these arrays, so each is copied once, then shifted
-        // in a plain loop (an element-wise `runs[i].glyphs[g] +=` re-checked uniqueness of
-        // both arrays per glyph: a third of a keystroke in a long paragraph).
-        line.runs.withUnsafeMutableBufferPointer { runs in
-            for index in runs.indices {
-                runs[index].start += delta
-                runs[index].end += delta
-                runs[index].glyphs.withUnsafeMutableBufferPointer { glyphs in
-                    for g in glyphs.indices { glyphs[g].cluster += delta }
-                }
-            }
-        }
-        return line
+        // In place: the session holds the only copy of this array (layouts copy its lines).
+        for index in lines.indices { lines[index] = lines[index].shifted(by: delta) }
     }
 }

@@ -135,7 +135,21 @@ public struct Line: Hashable, Sendable {
     /// What happened to the line (held at max, broken inside a word, ...).
     public var flags: Flags
     /// Glyph runs in visual order, left to right.
-    public var runs: [GlyphRun]
+    ///
+    /// Stored at offsets `runShift` below their true ones: an edit before a line moves it by
+    /// adjusting one number instead of copying its runs and glyphs (the previous layout still
+    /// holds them), so reading the runs of a moved line makes a shifted copy.
+    public var runs: [GlyphRun] {
+        get { runShift == 0 ? storedRuns : storedRuns.map { $0.shifted(by: runShift) } }
+        set {
+            storedRuns = newValue
+            runShift = 0
+        }
+    }
+    /// The runs as made, before `runShift` is added to their offsets.
+    private(set) var storedRuns: [GlyphRun]
+    /// What every offset in `storedRuns` is short of its true value.
+    private(set) var runShift = 0
     /// The variable-font axis values the line is shaped and drawn at (with optical sizing,
     /// `opsz` = the line's size, clamped to the axis; with width-axis filling, its `wdth`).
     /// Every font of the chain that has an axis applies its value. Empty for static fonts.
@@ -165,6 +179,93 @@ public struct Line: Hashable, Sendable {
 
     /// The line's UTF-16 range, `start..<end`.
     public var range: Range<Int> { start..<end }
+
+    init(
+        start: Int, end: Int, contentEnd: Int, size: Double, width: Double, x: Double, top: Double, baseline: Double,
+        ascent: Double, descent: Double, height: Double, flags: Flags, runs: [GlyphRun],
+        axisValues: [FontVariation] = [], probes: Int = 0
+    ) {
+        self.start = start
+        self.end = end
+        self.contentEnd = contentEnd
+        self.size = size
+        self.width = width
+        self.x = x
+        self.top = top
+        self.baseline = baseline
+        self.ascent = ascent
+        self.descent = descent
+        self.height = height
+        self.flags = flags
+        storedRuns = runs
+        self.axisValues = axisValues
+        self.probes = probes
+    }
+
+    /// How many glyph runs the line has (without copying the runs of a moved line).
+    package var runCount: Int { storedRuns.count }
+
+    /// The run at `index` of `runs` (shifting only that run of a moved line).
+    package func run(at index: Int) -> GlyphRun { storedRuns[index].shifted(by: runShift) }
+
+    /// The same line with every offset moved by `delta` (text inserted or deleted before it);
+    /// the runs are shared with `self`, see `runs`.
+    func shifted(by delta: Int) -> Line {
+        var line = self
+        line.start += delta
+        line.end += delta
+        line.contentEnd += delta
+        line.runShift += delta
+        return line
+    }
+
+    /// Equal lines: every public property equal (runs compared at their true offsets).
+    public static func == (lhs: Line, rhs: Line) -> Bool {
+        lhs.start == rhs.start && lhs.end == rhs.end && lhs.contentEnd == rhs.contentEnd && lhs.size == rhs.size
+            && lhs.width == rhs.width && lhs.x == rhs.x && lhs.top == rhs.top && lhs.baseline == rhs.baseline
+            && lhs.ascent == rhs.ascent && lhs.descent == rhs.descent && lhs.height == rhs.height
+            && lhs.flags == rhs.flags && lhs.axisValues == rhs.axisValues && lhs.probes == rhs.probes
+            && lhs.sameRuns(as: rhs)
+    }
+
+    /// Hashes what `==` compares, the runs by their true offsets.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(start)
+        hasher.combine(end)
+        hasher.combine(contentEnd)
+        hasher.combine(size)
+        hasher.combine(width)
+        hasher.combine(x)
+        hasher.combine(top)
+        hasher.combine(baseline)
+        hasher.combine(ascent)
+        hasher.combine(descent)
+        hasher.combine(height)
+        hasher.combine(flags)
+        hasher.combine(axisValues)
+        hasher.combine(probes)
+        hasher.combine(storedRuns.count)
+        for run in storedRuns {
+            run.hash(into: &hasher, shift: runShift)
+        }
+    }
+
+    /// Compares runs without making shifted copies: the editor compares every line of the
+    /// old and new layouts on each keystroke.
+    private func sameRuns(as other: Line) -> Bool {
+        if runShift == other.runShift { return storedRuns == other.storedRuns }
+        guard storedRuns.count == other.storedRuns.count else { return false }
+        for (mine, theirs) in zip(storedRuns, other.storedRuns) {
+            guard mine.start + runShift == theirs.start + other.runShift, mine.end + runShift == theirs.end + other.runShift,
+                  mine.fontIndex == theirs.fontIndex, mine.bidiLevel == theirs.bidiLevel, mine.script == theirs.script,
+                  mine.x == theirs.x, mine.width == theirs.width, mine.glyphs.count == theirs.glyphs.count else { return false }
+            for (a, b) in zip(mine.glyphs, theirs.glyphs) {
+                guard a.id == b.id, a.cluster + runShift == b.cluster + other.runShift, a.x == b.x, a.advance == b.advance,
+                      a.xOffset == b.xOffset, a.yOffset == b.yOffset else { return false }
+            }
+        }
+        return true
+    }
 }
 
 /// A run of glyphs of one font, one bidi level and one script, positioned on its line.
@@ -188,6 +289,38 @@ public struct GlyphRun: Hashable, Sendable {
 
     /// True for an odd (right-to-left) bidi level: the glyphs read right to left.
     public var isRightToLeft: Bool { bidiLevel & 1 == 1 }
+
+    /// The run with every offset moved by `delta`.
+    func shifted(by delta: Int) -> GlyphRun {
+        guard delta != 0 else { return self }
+        var run = self
+        run.start += delta
+        run.end += delta
+        run.glyphs.withUnsafeMutableBufferPointer { glyphs in
+            for index in glyphs.indices { glyphs[index].cluster += delta }
+        }
+        return run
+    }
+
+    /// Hashes as `shifted(by: shift).hash(into:)` does, without the copy.
+    func hash(into hasher: inout Hasher, shift: Int) {
+        hasher.combine(start + shift)
+        hasher.combine(end + shift)
+        hasher.combine(fontIndex)
+        hasher.combine(bidiLevel)
+        hasher.combine(script)
+        hasher.combine(x)
+        hasher.combine(width)
+        hasher.combine(glyphs.count)
+        for glyph in glyphs {
+            hasher.combine(glyph.id)
+            hasher.combine(glyph.cluster + shift)
+            hasher.combine(glyph.x)
+            hasher.combine(glyph.advance)
+            hasher.combine(glyph.xOffset)
+            hasher.combine(glyph.yOffset)
+        }
+    }
 }
 
 /// One positioned glyph. Positions are points at the line's size.

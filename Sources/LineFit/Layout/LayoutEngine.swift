@@ -218,22 +218,42 @@ public final class LayoutEngine {
         return LineShaper(paragraph: measured, chain: context.fonts, style: style, shaper: measurer.shaper)
     }
 
+    /// The pieces of `paragraph` from `start` to `contentEnd`, see `LineShaper.pieces(of:…)`.
+    func linePieces(
+        _ paragraph: MeasuredParagraph, _ start: Int, _ contentEnd: Int, context: FittingContext,
+        into pieces: inout [LinePiece]
+    ) {
+        LineShaper.pieces(
+            of: paragraph, start, contentEnd, chain: context.fonts, style: context.style, shaper: measurer.shaper,
+            into: &pieces)
+    }
+
     /// Greedy spans of a paragraph from `start` (a line start), until the end or until
     /// `stop` says the rest is known.
     func breakLines(
         _ measured: MeasuredParagraph, context: FittingContext, from start: Int, stop: (LineSpan) -> Bool
     ) -> [LineSpan] {
-        let options = context.options
-        let minSize = context.minSize
-        let shaper = lineShaper(measured, context: context)
-        var breaker = GreedyLineBreaker(width: options.width, minSize: minSize, tracking: options.tracking)
-        breaker.exactAlways = options.widthMode == .hinted
         var spans: [LineSpan] = []
         spans.reserveCapacity(max(4, measured.length / 16))
+        breakLines(measured, context: context, from: start, into: &spans, stop: stop)
+        return spans
+    }
+
+    /// The same into `spans` (emptied first), so that an editor can reuse one array.
+    func breakLines(
+        _ measured: MeasuredParagraph, context: FittingContext, from start: Int, into spans: inout [LineSpan],
+        stop: (LineSpan) -> Bool
+    ) {
+        spans.removeAll(keepingCapacity: true)
+        let options = context.options
+        let minSize = context.minSize
+        let hinted = options.widthMode == .hinted
+        let shaper = hinted ? lineShaper(measured, context: context) : nil
+        var breaker = GreedyLineBreaker(width: options.width, minSize: minSize, tracking: options.tracking)
+        breaker.exactAlways = options.widthMode == .hinted
         breaker.breakLines(measured, from: start, into: &spans, candidates: &candidateScratch, stop: stop) { start, contentEnd in
-            shaper.pieces(start, contentEnd, into: &breakScratch)
-            if options.widthMode == .hinted,
-               shaper.hintedPieces(&breakScratch, lineRange: start..<contentEnd, size: minSize) {
+            linePieces(measured, start, contentEnd, context: context, into: &breakScratch)
+            if let shaper, shaper.hintedPieces(&breakScratch, lineRange: start..<contentEnd, size: minSize) {
                 return WidthTolerance.fits(breakScratch.width(tracking: options.tracking * minSize), in: options.width)
             }
             // The same expression as the fitter's test at the minimum size.
@@ -244,7 +264,6 @@ public final class LayoutEngine {
         // Scratch pieces slice the paragraph's glyph arrays; holding on to them would make an
         // editor's next in-place edit of those arrays copy them whole.
         breakScratch.removeAll(keepingCapacity: true)
-        return spans
     }
 
     func fitLine(_ span: LineSpan, paragraph: MeasuredParagraph, base: Int, context: FittingContext) -> Line {
@@ -253,12 +272,12 @@ public final class LayoutEngine {
         }
         let options = context.options
         let fitter = context.fitter
-        let shaper = lineShaper(paragraph, context: context)
-        shaper.pieces(span.start, span.contentEnd, into: &pieces)
+        linePieces(paragraph, span.start, span.contentEnd, context: context, into: &pieces)
         let linearEm = paragraph.lineEmWidth(span.start, span.contentEnd, pieces: pieces, tracking: options.tracking)
         var fit: LineFitter.Fit
         var scale: Double
         if options.widthMode == .hinted, !pieces.isEmpty {
+            let shaper = lineShaper(paragraph, context: context)
             var probe = pieces
             let lineRange = span.start..<span.contentEnd
             var hintable = true

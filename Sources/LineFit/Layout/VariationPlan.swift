@@ -19,11 +19,13 @@ struct VariationPlan {
     /// The fonts, to report each axis value as the first font with that axis applies it.
     private let fonts: [Font]
 
-    /// No font of the chain is variable: nothing to apply, nothing to report.
-    var isInert: Bool { !fonts.contains(where: \.isVariable) }
+    /// No font of the chain is variable: nothing to apply, nothing to report. Stored: a
+    /// chain with the CJK fallbacks has ~18 fonts, and `reported` asks once per line.
+    let isInert: Bool
 
     init(options: LayoutOptions, fonts chain: FontChain) throws {
         fonts = chain.fonts
+        isInert = !chain.fonts.contains { $0.isVariable }
         lineFill = options.lineFill
         let primary = chain.primary
         var settings = VariationSettings()
@@ -56,7 +58,8 @@ struct VariationPlan {
             }
         }
         let explicitOpsz = options.variations.contains { $0.tag == Self.opticalSizeTag }
-        if options.opticalSizing, !explicitOpsz {
+        // Only variable fonts have axes: a static chain needs no look-up per font.
+        if options.opticalSizing, !explicitOpsz, !isInert {
             opticalAxis = chain.fonts.lazy.compactMap { $0.axis(Self.opticalSizeTag) }.first
             // The instance's opsz is a default for text at one size; optical sizing replaces it.
             if opticalAxis != nil { settings[Self.opticalSizeTag] = nil }
@@ -92,6 +95,7 @@ struct VariationPlan {
     /// Nothing applied: every font at its default instance.
     private init(inertFor chain: FontChain) {
         fonts = chain.fonts
+        isInert = !chain.fonts.contains { $0.isVariable }
         base = .none
         opticalAxis = nil
         widthAxis = nil

@@ -23,6 +23,16 @@ struct LineShaper {
     let shaper: HarfBuzzShaper
 
     func pieces(_ start: Int, _ contentEnd: Int, into pieces: inout [LinePiece]) {
+        Self.pieces(of: paragraph, start, contentEnd, chain: chain, style: style, shaper: shaper, into: &pieces)
+    }
+
+    /// `pieces(_:_:into:)` without a `LineShaper`: making one copies the paragraph's arrays
+    /// (a retain and a release each, ~800 instructions), which the editor did twice per
+    /// keystroke and a fresh layout once per line.
+    static func pieces(
+        of paragraph: MeasuredParagraph, _ start: Int, _ contentEnd: Int, chain: FontChain, style: ParagraphShapingStyle,
+        shaper: HarfBuzzShaper, into pieces: inout [LinePiece]
+    ) {
         pieces.removeAll(keepingCapacity: true)
         guard contentEnd > start, !paragraph.runs.isEmpty else { return }
         var runIndex = paragraph.runIndex(containing: start)

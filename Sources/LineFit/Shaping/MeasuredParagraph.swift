@@ -133,10 +133,12 @@ final class ParagraphMeasurer {
         // ASCII content without CR LF: every unit is a grapheme cluster (UAX #29 keeps only
         // CR LF together among ASCII characters), so ICU's grapheme pass is skipped.
         let isSimpleASCII = itemizer.simpleTextPath && SimpleText.isASCIIWithoutCRLF(units, content)
+        // Han ideographs: one cluster and one break opportunity per unit (SimpleText).
+        let isHan = !isSimpleASCII && itemizer.simpleTextPath && SimpleText.isHanIdeographs(units, content)
         var isGraphemeStart = [Bool](repeating: false, count: length + 1)
         graphemeEnds.removeAll(keepingCapacity: true)
         if length > 0 { isGraphemeStart[0] = true }
-        if isSimpleASCII {
+        if isSimpleASCII || isHan {
             for end in content.lazy.map({ $0 + 1 }) {
                 graphemeEnds.append(end)
                 isGraphemeStart[end] = true
@@ -180,8 +182,15 @@ final class ParagraphMeasurer {
         }
 
         var breaks: [Int] = []
-        lineBreaker.boundaries(in: units, range: 0..<length) { position, _ in
-            breaks.append(position)
+        if isHan {
+            // Between two ideographs (LB31), not before the terminator (LB6), after the end.
+            breaks.reserveCapacity(contentLength)
+            breaks.append(contentsOf: 1..<contentLength)
+            breaks.append(length)
+        } else {
+            lineBreaker.boundaries(in: units, range: 0..<length) { position, _ in
+                breaks.append(position)
+            }
         }
         if breaks.last != length { breaks.append(length) }
 
