@@ -362,11 +362,35 @@ struct BalancedLineBreaker {
         }
         var candidates: [Entry] = []
         var transitions = 0
+        /// Without a budget, the one entry of each line ending at a start, with what the pair
+        /// cost reads of that line: gathered once per start, since each of the start's lines
+        /// scans the same list (the innermost loop then reads one array, not five).
+        struct Incoming {
+            var edge: Int
+            var entry: Int
+            var cost: Double
+            var height: Double
+            var logSize: Double
+            var size: Double
+            var oneSegment: Bool
+        }
+        var gathered: [Incoming] = []
         for a in first..<(count - 1) {
             // Closes the entries of the edges ending here (the last one's end is this start's).
             entryStart[edgeStart[a]] = entries.count
             let reachable = a == 0 || (incomingStart[a]..<incomingStart[a + 1]).contains {
                 entryStart[incoming[$0] + 1] > entryStart[incoming[$0]]
+            }
+            gathered.removeAll(keepingCapacity: true)
+            if budget == nil, a > 0, reachable {
+                for slot in incomingStart[a]..<incomingStart[a + 1] {
+                    let e1 = incoming[slot]
+                    let k = entryStart[e1]
+                    guard k < entryStart[e1 + 1] else { continue }
+                    gathered.append(Incoming(
+                        edge: e1, entry: k, cost: entries[k].cost, height: entries[k].height, logSize: logShapeSize[e1],
+                        size: size[e1], oneSegment: oneSegment[e1]))
+                }
             }
             for e in edgeStart[a]..<edgeStart[a + 1] {
                 entryStart[e] = entries.count
@@ -382,23 +406,19 @@ struct BalancedLineBreaker {
                 if budget == nil {
                     // One entry per edge: the cheapest extension (ties: the lower one, then the first).
                     var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
-                    for slot in incomingStart[a]..<incomingStart[a + 1] {
-                        let e1 = incoming[slot]
-                        let k = entryStart[e1]
-                        guard k < entryStart[e1 + 1] else { continue }
-                        transitions += 1
+                    transitions += gathered.count
+                    for item in gathered {
                         // pairCost, inlined.
-                        let step = logShapeSize[e1] - logE
+                        let step = item.logSize - logE
                         var pair = step * step
-                        if oneSegment[e1], size[e1] > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
-                        if loneE, sizeE > BalancedCost.loneRatio * size[e1] { pair += BalancedCost.lonePenalty }
-                        let entry = entries[k]
-                        let cost = entry.cost + (unary + pair), height = entry.height + own
+                        if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+                        if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
+                        let cost = item.cost + (unary + pair), height = item.height + own
                         if cost < bestCost || (cost == bestCost && height < bestHeight) {
                             bestCost = cost
                             bestHeight = height
-                            bestEdge = e1
-                            bestEntry = k
+                            bestEdge = item.edge
+                            bestEntry = item.entry
                         }
                     }
                     if bestEdge >= 0 {

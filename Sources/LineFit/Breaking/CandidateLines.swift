@@ -7,7 +7,9 @@ import Foundation
 ///
 /// Positions are the UAX #14 opportunities; inside a word too wide for the width even at the
 /// smallest size, the grapheme-cluster boundaries that are also HarfBuzz cluster starts are
-/// added as emergency positions (a last resort: they carry `BalancedCost.emergencyPenalty`).
+/// added as emergency positions (a last resort: they carry `BalancedCost.emergencyPenalty`,
+/// and a line from a start ends at only one of them, the last that fits at the lowest size,
+/// where greedy breaking ends it; lines may start at any of them).
 struct CandidateLines {
     /// Relative offsets; the first is 0 and the last the paragraph's length.
     var positions: [Int] = []
@@ -176,25 +178,46 @@ struct CandidateLines {
                 reusedStarts = first
             }
         }
+        let hasEmergency = isEmergency.contains(true)
         for a in first..<count {
             edgeStart.append(edgeTo.count)
             guard a < count - 1 else { continue }
             let start = positions[a]
+            func measure(_ b: Int) -> (content: Int, em: Double) {
+                let content = paragraph.contentEnd(from: start, to: positions[b])
+                // (A dictionary lookup hashes its key even when empty: overrides are rare.)
+                let override = widthOverride.isEmpty ? nil : widthOverride[LineKey(start: start, contentEnd: content)]
+                return (content, override ?? paragraph.estimatedWidth(start, content, tracking: tracking))
+            }
+            // A line ends inside a word only where greedy breaking ends it: at the last
+            // emergency position that fits at `lowest` (the last resort, as in greedy
+            // layouts). Every emergency position as an end would make every pair of a long
+            // word's clusters within a line's reach a line: k² lines and k³ stage 2
+            // transitions for a word of k clusters (the fuzzer's 100-cluster word took 37 s).
+            var greedyEmergency = -1
+            if hasEmergency {
+                for b in (a + 1)..<count {
+                    let (content, em) = measure(b)
+                    if content == start && b < count - 1 { continue }
+                    guard em * lowest <= width * (1 + Self.estimateSlack) else { break }
+                    if isEmergency[b] { greedyEmergency = b }
+                }
+            }
             var any = false
             var b = a + 1
             while b < count {
-                let end = positions[b]
-                let content = paragraph.contentEnd(from: start, to: end)
+                let (content, em) = measure(b)
                 // Leading spaces alone do not make a line (unless they are all there is).
                 if content == start && b < count - 1 {
                     b += 1
                     continue
                 }
-                // (A dictionary lookup hashes its key even when empty: overrides are rare.)
-                let override = widthOverride.isEmpty ? nil : widthOverride[LineKey(start: start, contentEnd: content)]
-                let em = override ?? paragraph.estimatedWidth(start, content, tracking: tracking)
                 let fitsLowest = em * lowest <= width * (1 + Self.estimateSlack)
                 if !fitsLowest && any { break }
+                if fitsLowest && isEmergency[b] && b != greedyEmergency {
+                    b += 1
+                    continue
+                }
                 let fit = fitter.fitLinear(emWidth: em)
                 measuredLines += 1
                 edgeFrom.append(a)

@@ -277,7 +277,7 @@ extension LayoutEngine {
     private func planAndFit(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
         let (text, paragraphs, settings, hints) = (job.text, job.paragraphs, job.settings, job.hints)
         for _ in 0...Self.repairRounds {
-            let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+            let plan = makePlan(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
             let context = FittingContext(
                 fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
             var lines: [Line] = []
@@ -333,6 +333,16 @@ extension LayoutEngine {
         return planAndFitAccepting(job, cache: &cache, fillHeight: fillHeight)
     }
 
+    /// `BalancedPlan.make`, its stage 2 work added to `balancedTransitions`.
+    private func makePlan(
+        cache: inout [BalancedParagraph], settings: BalancedSettings, fillHeight: Double?, hints: [BreakHint?]
+    ) -> BalancedPlan {
+        let before = cache.reduce(0) { $0 + $1.work.transitions }
+        let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+        balancedTransitions += cache.reduce(0) { $0 + $1.work.transitions } - before
+        return plan
+    }
+
     /// The lines fitted for the paragraph's earlier version that read only text where the two
     /// measurements agree (the fitter reads the line's own content and its edges' flags), at
     /// offsets relative to the paragraph, by start; none when the grid changed.
@@ -346,7 +356,7 @@ extension LayoutEngine {
     }
 
     private func planAndFitAccepting(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
-        let plan = BalancedPlan.make(cache: &cache, settings: job.settings, fillHeight: fillHeight, hints: job.hints)
+        let plan = makePlan(cache: &cache, settings: job.settings, fillHeight: fillHeight, hints: job.hints)
         let context = FittingContext(
             fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: job.settings.maxSize, engine: self)
         var lines: [Line] = []

@@ -38,6 +38,9 @@ public final class LayoutEngine {
     /// Balanced candidate lines this engine has measured, every box search's layouts
     /// included (for tests that bound the work without a clock).
     var balancedCandidateLines = 0
+    /// Stage 2's candidate entries formed by this engine (`BalancedLineBreaker.Front.transitions`),
+    /// every box search's layouts included: stage 2's work, for tests that bound it without a clock.
+    var balancedTransitions = 0
 
     /// - Parameter shapingCacheCapacity: How many shaped runs to keep for reuse (least
     ///   recently used out, see `ShapingCache`). 0, the default, shapes everything afresh:
