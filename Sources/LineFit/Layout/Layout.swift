@@ -228,7 +228,8 @@ public struct Line: Hashable, Sendable {
             && lhs.sameRuns(as: rhs)
     }
 
-    /// Hashes what `==` compares, the runs by their true offsets.
+    /// Hashes what `==` compares, except the runs' contents: their count, true starts and
+    /// glyph counts (equal lines hash equally; a coarser hash needs no second list of fields).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(start)
         hasher.combine(end)
@@ -246,25 +247,17 @@ public struct Line: Hashable, Sendable {
         hasher.combine(probes)
         hasher.combine(storedRuns.count)
         for run in storedRuns {
-            run.hash(into: &hasher, shift: runShift)
+            hasher.combine(run.start + runShift)
+            hasher.combine(run.glyphs.count)
         }
     }
 
-    /// Compares runs without making shifted copies: the editor compares every line of the
-    /// old and new layouts on each keystroke.
+    /// Compares runs at their true offsets; lines moved by the same amount (the editor's
+    /// lines against each other) compare their stored runs without a copy.
     private func sameRuns(as other: Line) -> Bool {
-        if runShift == other.runShift { return storedRuns == other.storedRuns }
         guard storedRuns.count == other.storedRuns.count else { return false }
-        for (mine, theirs) in zip(storedRuns, other.storedRuns) {
-            guard mine.start + runShift == theirs.start + other.runShift, mine.end + runShift == theirs.end + other.runShift,
-                  mine.fontIndex == theirs.fontIndex, mine.bidiLevel == theirs.bidiLevel, mine.script == theirs.script,
-                  mine.x == theirs.x, mine.width == theirs.width, mine.glyphs.count == theirs.glyphs.count else { return false }
-            for (a, b) in zip(mine.glyphs, theirs.glyphs) {
-                guard a.id == b.id, a.cluster + runShift == b.cluster + other.runShift, a.x == b.x, a.advance == b.advance,
-                      a.xOffset == b.xOffset, a.yOffset == b.yOffset else { return false }
-            }
-        }
-        return true
+        let delta = runShift - other.runShift
+        return zip(storedRuns, other.storedRuns).allSatisfy { $0.shifted(by: delta) == $1 }
     }
 }
 
@@ -300,26 +293,6 @@ public struct GlyphRun: Hashable, Sendable {
             for index in glyphs.indices { glyphs[index].cluster += delta }
         }
         return run
-    }
-
-    /// Hashes as `shifted(by: shift).hash(into:)` does, without the copy.
-    func hash(into hasher: inout Hasher, shift: Int) {
-        hasher.combine(start + shift)
-        hasher.combine(end + shift)
-        hasher.combine(fontIndex)
-        hasher.combine(bidiLevel)
-        hasher.combine(script)
-        hasher.combine(x)
-        hasher.combine(width)
-        hasher.combine(glyphs.count)
-        for glyph in glyphs {
-            hasher.combine(glyph.id)
-            hasher.combine(glyph.cluster + shift)
-            hasher.combine(glyph.x)
-            hasher.combine(glyph.advance)
-            hasher.combine(glyph.xOffset)
-            hasher.combine(glyph.yOffset)
-        }
     }
 }
 

@@ -253,7 +253,7 @@ public final class LayoutEngine {
         let hinted = options.widthMode == .hinted
         let shaper = hinted ? lineShaper(measured, context: context) : nil
         var breaker = GreedyLineBreaker(width: options.width, minSize: minSize, tracking: options.tracking)
-        breaker.exactAlways = options.widthMode == .hinted
+        breaker.exactAlways = hinted
         breaker.breakLines(measured, from: start, into: &spans, candidates: &candidateScratch, stop: stop) { start, contentEnd in
             linePieces(measured, start, contentEnd, context: context, into: &breakScratch)
             if let shaper, shaper.hintedPieces(&breakScratch, lineRange: start..<contentEnd, size: minSize) {
