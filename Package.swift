@@ -12,7 +12,6 @@ let package = Package(
         .library(name: "LineFitC", type: .dynamic, targets: ["LineFitC"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         // `swift package generate-documentation` (the DocC catalog in Sources/LineFit/LineFit.docc).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -67,11 +66,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "linefit",
-            dependencies: [
-                "LineFit",
-                "LineFitRender",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            // No argument-parsing package: the CLI reads its command line with its own table
+            // (Sources/linefit/CommandLine), which costs no start-up time.
+            dependencies: ["LineFit", "LineFitRender"],
             // The Swift runtime and Foundation linked in (release only; the debug CLI that the
             // tests run links them dynamically): a dynamically linked linefit spends 20 M of
             // its 50 M start-up instructions resolving symbols across a dozen Swift libraries.

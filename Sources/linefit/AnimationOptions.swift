@@ -1,27 +1,15 @@
-import ArgumentParser
 import Foundation
 import LineFit
 import LineFitRender
 
 /// The typing animation options: `--animate FILE` types the text one grapheme at a time
 /// with a transition between keystrokes, in the picture's style, canvas and colours.
-struct AnimationOptions: ParsableArguments {
-    @Option(help: "Write a typing animation to this file: .webp (animated WebP) or .gif. Frames = ceil(fps × (graphemes × keystroke + hold)).")
+struct AnimationOptions {
     var animate: String?
-
-    @Option(help: "Write the animation's frames as PNG files (frame-0000.png, ...) into this folder.")
     var framesDir: String?
-
-    @Option(parsing: .unconditional, help: "Animation frames per second.")
     var fps: Int = 30
-
-    @Option(parsing: .unconditional, help: "Milliseconds between keystrokes.")
     var keystrokeMs: Int = 120
-
-    @Option(parsing: .unconditional, help: "Milliseconds a transition between two layouts takes (eased out).")
     var transitionMs: Int = 200
-
-    @Option(parsing: .unconditional, help: "Milliseconds the finished text is held at the end.")
     var holdMs: Int = 1500
 
     /// The animated WebP's quality when `--quality` (a picture option shared with JPEG and

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 import LineFit
 import LineFitRender
@@ -6,26 +5,13 @@ import LineFitRender
 /// Range highlights in the PNG and SVG pictures: `--highlight START..END` and `--highlight-text WORD`
 /// choose the ranges; they are filled under the text, or with `--spotlight` everything else
 /// is dimmed.
-struct HighlightOptions: ParsableArguments {
-    @Option(help: "Highlight a half-open range of UTF-16 offsets of the text as given, START..END (repeatable).")
+struct HighlightOptions {
     var highlight: [String] = []
-
-    @Option(help: "Highlight every occurrence of WORD in the text (repeatable).")
     var highlightText: [String] = []
-
-    @Option(help: "Highlight fill colour #RRGGBB or #RRGGBBAA (default #FFD60A).")
     var highlightColor: String = "#FFD60A"
-
-    @Option(parsing: .unconditional, help: "How far the highlight reaches past the words, in pixels (default 14 on a 1080-wide canvas, scaled).")
     var highlightPadding: Double?
-
-    @Option(parsing: .unconditional, help: "Corner radius of the highlight, in pixels (default 22 on a 1080-wide canvas, scaled).")
     var highlightRadius: Double?
-
-    @Flag(help: "Dim everything except the highlighted ranges instead of filling them (drawn over everything).")
     var spotlight = false
-
-    @Option(parsing: .unconditional, help: "Opacity of the spotlight's black veil: a dimmed pixel keeps 1 − DIM of its colour.")
     var spotlightDim: Double = RangeHighlight.defaultDim
 
     var isHighlighting: Bool { !highlight.isEmpty || !highlightText.isEmpty }

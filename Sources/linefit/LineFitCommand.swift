@@ -1,131 +1,74 @@
-import ArgumentParser
 import Foundation
 import LineFit
 import LineFitRender
 
+/// A `linefit` run: the options of the command line (`LineFitOptions.all` fills them in) and
+/// what they lay out, print and write.
 @main
-struct LineFitCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "linefit",
-        abstract: "Fit every line of a text to the width: each line gets the largest size that fills it.",
-        discussion: """
-            The text comes from the argument, or from standard input when there is none (a \
-            terminal with no input gets a sample story). Lines break where the text fits at \
-            --min; each line then grows up to --max while it still fits --width.
-            """,
-        version: LineFit.version)
-
-    @Argument(help: "The text to lay out (default: standard input).")
+struct LineFitCommand {
     var text: String?
-
-    @Option(help: "Primary font: a path, FILE#N for face N of a collection, a bundled file name or a family (default: the style's; LeagueSpartan-Bold.otf for strong).")
     var font: String?
-
-    @Option(help: "A fallback font, as --font takes it; repeat for more, in order (default: the bundled chain for Arabic, Hebrew, Devanagari, Thai, CJK, Korean and emoji, matched to the font's weight).")
     var fallback: [String] = []
-
-    @Flag(help: "Use only --font, no fallback fonts.")
     var noFallback = false
-
-    @Option(parsing: .unconditional, help: "Available width in points (default: the canvas width less the style's margins, 960).")
     var width: Double?
-
-    @Option(parsing: .unconditional, help: "Minimum size in points: lines are broken at this size (default: the style's, 24 for strong).")
     var min: Double?
-
-    @Option(parsing: .unconditional, help: "Maximum size in points (default: the style's, 300 for strong).")
     var max: Double?
-
-    @Option(parsing: .unconditional, help: "Size grid step in points (1 gives integer sizes).")
     var step: Double = 0.01
-
-    @Flag(help: "Measure with FreeType hinting at each size instead of scaling design units.")
     var hinted = false
-
-    @Option(parsing: .unconditional, help: "Letter spacing in em (scales with the size; default: the style's).")
     var tracking: Double?
-
-    @Option(parsing: .unconditional, help: "Line spacing factor applied to each line's own height (default: the style's).")
     var lineSpacing: Double?
-
-    @Option(help: "Alignment of lines held at --max: left, center or right (default: the style's).")
     var align: LayoutOptions.Alignment?
-
-    @Option(parsing: .unconditional, help: "Maximum block height in points: the whole block shrinks to fit.")
     var height: Double?
-
-    @Option(help: "Line breaking: greedy (as much text per line as fits at --min, Type Mode) or balanced (the breaks whose sizes look best). Default: greedy; balanced for pictures of per-line-fill styles.")
     var breaks: LayoutOptions.BreakStrategy?
-
-    @Flag(help: "Fill a box: the largest smallest-line size whose block fits --height, or, for pictures, the canvas' text area (the default for pictures of per-line-fill styles).")
     var fillBox = false
-
-    @Flag(help: "Do not fill the box: --height (or a picture's text area) only shrinks a block that is too tall.")
     var noFillBox = false
-
-    @Flag(help: "In animations and editor sessions: keep the breaks before the caret unless moving them is clearly better.")
     var stableBreaks = false
-
-    @Option(help: "Where the block sits in its box: top, center or bottom.")
     var verticalAlign: LayoutOptions.VerticalAlignment = .center
-
-    @Option(help: "Base direction: auto, ltr or rtl.")
     var direction: DirectionOption = .auto
-
-    @Option(name: .customLong("axis"), parsing: .singleValue, help: "Variable-font axis value TAG=VALUE, such as wght=800 (repeatable; clamped to the font's range with a warning).")
     var axes: [String] = []
-
-    @Option(help: "A named instance of the primary variable font, such as Bold.")
+    var floor: Double?
+    var features: [FontFeature] = []
     var instance: String?
-
-    @Flag(help: "Keep opsz at the font's default instead of each line's size.")
     var noOpticalSizing = false
-
-    @Option(help: "How lines fill the width: size (default), width-axis or mixed.")
     var fit: LayoutOptions.LineFill?
-
-    @Option(help: "BCP 47 language for shaping and the CJK face, such as ko, ja, zh-Hans (default: from the text's scripts, never the locale).")
     var language: String?
-
-    @Flag(help: "List the bundled fonts (file, family, style, weight) and exit.")
     var listFonts = false
-
-    @Flag(help: "List the styles and exit.")
     var listStyles = false
-
-    @Flag(help: "Print the layout as JSON.")
     var json = false
+    var render = RenderOptions()
+    var highlights = HighlightOptions()
+    var animation = AnimationOptions()
 
-    /// Errors are one line on stderr ("linefit: ...") and a non-zero exit; help and version
-    /// go to stdout as usual.
+    /// Errors are one line on stderr ("linefit: ...") and a non-zero exit: 64 for a command
+    /// line that cannot be read, 1 for input that cannot be laid out, drawn or written. Help
+    /// and version go to stdout.
     static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
         // `linefit batch ...` runs jobs; `linefit -- batch` lays out the word "batch".
-        if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "batch" {
-            BatchCommand.main(arguments: Array(CommandLine.arguments.dropFirst(2)))
+        if arguments.first == "batch" {
+            BatchCommand.main(arguments: Array(arguments.dropFirst()))
         }
         do {
-            var command = try parseAsRoot()
-            try command.run()
-        } catch {
-            let code = exitCode(for: error)
-            if code == .success {
-                print(fullMessage(for: error))
-                Foundation.exit(0)
+            switch try CommandLineParser.parse(arguments) {
+            case .help: print(HelpText.render())
+            case .version: print(LineFit.version)
+            case .run(var command): try command.run()
             }
-            let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "failed"
-            FileHandle.standardError.write(Data("linefit: \(message)\n".utf8))
-            Foundation.exit(code.rawValue)
+        } catch let error as ArgumentError {
+            fail(error.description, status: ArgumentError.exitStatus)
+        } catch let error as CLIError {
+            fail(error.message, status: 1)
+        } catch {
+            fail("\(error)", status: 1)
         }
     }
 
-    @OptionGroup(title: "Pictures")
-    var render: RenderOptions
-
-    @OptionGroup(title: "Highlights")
-    var highlights: HighlightOptions
-
-    @OptionGroup(title: "Animation")
-    var animation: AnimationOptions
+    /// The first line of `message` on standard error, then exit.
+    static func fail(_ message: String, status: Int32) -> Never {
+        let line = message.split(separator: "\n").first.map(String.init) ?? "failed"
+        FileHandle.standardError.write(Data("linefit: \(line)\n".utf8))
+        Foundation.exit(status)
+    }
 
     mutating func run() throws {
         do {
@@ -190,6 +133,12 @@ struct LineFitCommand: ParsableCommand {
         // Animations type through an editor session: keep the breaks before the caret.
         options.stableBreaks = stableBreaks || animation.isAnimating
         options.verticalAlignment = verticalAlign
+        if let floor { options.minimumFloor = floor }
+        for feature in features {
+            // As the C setter does: a tag given again replaces its earlier value.
+            options.features.removeAll { $0.tag == feature.tag }
+            options.features.append(feature)
+        }
         try VariationArguments(axes: axes, instance: instance, noOpticalSizing: noOpticalSizing, fit: fit)
             .apply(to: &options, breaksGiven: breaks != nil, fillBoxGiven: fillBox)
         let chain = try render.fontChain(style: style, font: font, fallback: fallback, noFallback: noFallback)
@@ -226,7 +175,8 @@ enum StoryDefaults {
     static let sampleText = "Type Mode\nevery line fills the width\nBIG\nand small words too"
 }
 
-enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
+/// `--direction`: the CLI's names for `LayoutOptions.BaseDirection`.
+enum DirectionOption: String, CaseIterable {
     case auto, ltr, rtl
     var value: LayoutOptions.BaseDirection {
         switch self {
@@ -235,27 +185,6 @@ enum DirectionOption: String, ExpressibleByArgument, CaseIterable {
         case .rtl: .rightToLeft
         }
     }
-}
-
-extension LayoutOptions.Alignment: ExpressibleByArgument, RawNamedArgument {}
-extension LayoutOptions.LineFill: ExpressibleByArgument, RawNamedArgument {}
-extension LayoutOptions.BreakStrategy: ExpressibleByArgument, RawNamedArgument {}
-extension LayoutOptions.VerticalAlignment: ExpressibleByArgument, RawNamedArgument {}
-extension DirectionOption: RawNamedArgument {}
-
-/// Option values named by their raw strings. ArgumentParser's defaults describe every value
-/// with string interpolation on each parse (it rebuilds its option table every time), whose
-/// dynamic casts were ~3 M instructions of a 50 M `linefit hello`; the raw value is the
-/// same text without them.
-protocol RawNamedArgument: ExpressibleByArgument, CaseIterable, RawRepresentable where RawValue == String {}
-
-extension RawNamedArgument {
-    /// The values' raw strings, in case order.
-    public static var allValueStrings: [String] { allCases.map(\.rawValue) }
-    /// None: the help text lists the raw strings.
-    public static var allValueDescriptions: [String: String] { [:] }
-    /// The raw string.
-    public var defaultValueDescription: String { rawValue }
 }
 
 /// The strategy and the box from the flags. Without a picture the CLI stays Type Mode
@@ -285,7 +214,8 @@ struct BoxChoice {
     }
 }
 
-/// A one-line message on stderr and exit status 1, without ArgumentParser's usage text.
+/// Input the command line could name but not use: a one-line message on stderr and exit
+/// status 1.
 struct CLIError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }

@@ -1,44 +1,22 @@
-import ArgumentParser
 import Foundation
 import LineFit
 import LineFitRender
 
 /// The picture options: a style, and SVG/PNG outputs on a story canvas.
 ///
-/// Values are taken as strings and checked in `resolve`, so a bad one is reported as a
-/// single line (ArgumentParser's own parse errors add the usage text).
-struct RenderOptions: ParsableArguments {
-    @Option(help: "Type Mode style: classic, modern, neon, typewriter, strong or poster (default: strong). It picks the fonts, sizes, spacing and look; --font, --min, --max and the like override it.")
+/// Values are taken as strings and checked when they are used (`resolveStyle`,
+/// `resolveCanvas`), where the message can say what the value should look like.
+struct RenderOptions {
     var style: String?
-
-    @Option(help: "Write the picture as SVG to this file.")
     var svg: String?
-
-    @Option(help: "Write the picture as PNG to this file, or to standard output for - (then nothing else is printed).")
     var png: String?
-
-    @Option(name: [.short, .long], help: "Write the picture to this file, PNG, JPEG or WebP by its extension (.png, .jpg, .webp); - writes it to standard output (then no table is printed) in --format.")
     var output: String?
-
-    @Option(help: "Picture format for --output: png, jpeg or webp (default: by the file's extension; png for -).")
     var format: String?
-
-    @Option(parsing: .unconditional, help: "Lossy quality, 0 to 100, of every lossy output: JPEG and WebP pictures (default 90) and the --animate WebP (default 80).")
     var quality: Int?
-
-    @Option(help: "PNG zlib level, 0 to 9: 1 is fast, 9 the smallest file.")
     var pngCompression: Int = PNGEncoder.defaultLevel
-
-    @Option(help: "A style saved as JSON (see Style's Codable form); missing keys take the strong style's values.")
     var styleFile: String?
-
-    @Option(help: "Canvas size WxH in pixels for --svg/--png (default 1080x1920), or none for a picture just around the text. The style's sizes scale with the canvas width.")
     var canvas: String?
-
-    @Option(help: "Text colour: #RGB, #RGBA, #RRGGBB, #RRGGBBAA, a CSS name or rgb()/rgba() (Neon derives its glow from it).")
     var color: String?
-
-    @Option(help: "Colour behind the text, in any --color form, or none (a style without one gets rounded line backgrounds).")
     var background: String?
 
     var isRendering: Bool { svg != nil || png != nil || output != nil }

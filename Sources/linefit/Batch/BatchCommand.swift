@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 
 /// `linefit batch [FILE] [OPTIONS]`: one story per JSON line, on every core.
@@ -42,7 +41,7 @@ enum BatchCommand {
         } catch {
             let message = (error as? CLIError)?.message ?? "\(error)"
             FileHandle.standardError.write(Data("linefit batch: \(message)\n".utf8))
-            exit(ExitCode.validationFailure.rawValue)
+            exit(ArgumentError.exitStatus)
         }
     }
 }
@@ -85,11 +84,11 @@ struct BatchSettings {
         }
         // The defaults are parsed once now, so a bad one fails before any job runs. A stray
         // positional there is the input file given after the options.
-        var parsed: LineFitCommand
+        let parsed: LineFitCommand
         do {
-            parsed = try LineFitCommand.parse(rest)
-        } catch {
-            throw CLIError(message: LineFitCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad option")
+            parsed = try CommandLineParser.command(rest)
+        } catch let error as ArgumentError {
+            throw CLIError(message: error.description)
         }
         if let positional = parsed.text {
             guard inputPath == nil, let at = rest.lastIndex(of: positional) else {

@@ -55,8 +55,7 @@ struct BatchJobLine {
     var text: String
     /// The options of the run, without the text and the job's own output paths, which are
     /// set on the parsed command afterwards: jobs that differ only in those share one parse
-    /// (ArgumentParser validates its whole option table on every parse, which costs more
-    /// than a layout).
+    /// (`BatchRunner` keeps parsed commands by argument vector).
     var arguments: [String]
     var jsonPath: String?
     /// The job's `png`, `svg`, `image` and `animate` keys; nil when the job does not set one.
@@ -144,9 +143,10 @@ struct BatchJobLine {
 
     /// `--OPTION=VALUE`, or `--OPTION` and `VALUE` as two tokens when the value starts with a
     /// scalar that joins the "=" into one Character (a combining mark, ZWJ, a variation
-    /// selector): ArgumentParser looks for the "=" by Characters, so it would read the whole
-    /// token as an unknown option's name. One token otherwise, so a value starting with "-"
-    /// stays a value.
+    /// selector). swift-argument-parser (the parser until round 5) looked for the "=" by
+    /// Characters and read such a token as an unknown option's name; `CommandLineParser`
+    /// splits by bytes, and both forms read the same there. One token otherwise, so a value
+    /// starting with "-" stays a value.
     static func valued(_ option: String, _ value: String) -> [String] {
         ("=" + value).first == "=" ? ["--\(option)=\(value)"] : ["--\(option)", value]
     }

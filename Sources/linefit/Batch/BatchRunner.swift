@@ -121,8 +121,7 @@ final class BatchRunner: @unchecked Sendable {
         } catch let error as CLIError {
             return .failure(.failure(lineNumber, error.message))
         } catch {
-            let message = LineFitCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad job"
-            return .failure(.failure(lineNumber, message))
+            return .failure(.failure(lineNumber, "\(error)"))
         }
         command.text = job.text
         if job.setsOutput.contains("png") { command.render.png = job.png }
@@ -168,7 +167,7 @@ final class BatchRunner: @unchecked Sendable {
 
     private func parsed(_ arguments: [String]) throws -> LineFitCommand {
         if let command = parsedOptions[arguments] { return command }
-        let command = try LineFitCommand.parse(arguments)
+        let command = try CommandLineParser.command(arguments)
         if parsedOptions.count >= BatchRunner.parsedOptionsLimit { parsedOptions.removeAll(keepingCapacity: true) }
         parsedOptions[arguments] = command
         return command
