@@ -123,6 +123,8 @@ struct CommandLineCLITests {
         .init(arguments: ["--nope", "hi"], message: "unknown option '--nope'; see linefit --help"),
         .init(arguments: ["--wdith", "300", "hi"], message: "unknown option '--wdith' (did you mean --width?); see linefit --help"),
         .init(arguments: ["--nope=3", "hi"], message: "unknown option '--nope'; see linefit --help"),
+        .init(arguments: ["--o", "x.png", "hi"], message: "unknown option '--o'; see linefit --help"),
+        .init(arguments: ["-output", "x.png", "hi"], message: "unknown option '-output' (did you mean --output?); text that starts with - goes after --; see linefit --help"),
         .init(arguments: ["-x", "hi"], message: "unknown option '-x'; text that starts with - goes after --; see linefit --help"),
         .init(arguments: ["-5 degrees"], message: "unknown option '-5 degrees'; text that starts with - goes after --; see linefit --help"),
         .init(arguments: ["two", "texts"], message: "unexpected argument 'texts': the text is one argument (quote it), options start with --"),

@@ -43,12 +43,12 @@ enum CommandLineParser {
                 continue
             }
             let (name, attached) = split(word)
-            guard let option = find(name, in: options) else {
+            let long = word.utf8.starts(with: "--".utf8)
+            guard let option = options.first(where: { long ? $0.name == name : $0.short == name }) else {
                 if name == "help" || name == "version" {
                     throw ArgumentError.notAllowedHere(option: name, reason: "not an option here")
                 }
-                let dashes = word.utf8.starts(with: "--".utf8) ? "--" : "-"
-                throw ArgumentError.unknownOption(dashes + name, suggestion: suggestion(for: name, in: options))
+                throw ArgumentError.unknownOption((long ? "--" : "-") + name, suggestion: suggestion(for: name, in: options))
             }
             switch option.arity {
             case .flag:
@@ -83,19 +83,14 @@ enum CommandLineParser {
         return (String(word[nameStart..<equals]), String(word[bytes.index(after: equals)...]))
     }
 
-    /// The option a word names: `--name` by its long name, `-x` by its short one.
-    private static func find(_ name: String, in options: [CommandLineOption]) -> CommandLineOption? {
-        options.first { $0.name == name || $0.short == name }
-    }
-
     /// A word that would be read as an option: a dash and something, unless it is a number
     /// (a negative number is a value).
     static func looksLikeOption(_ word: String) -> Bool {
         word.utf8.count > 1 && word.utf8.first == UInt8(ascii: "-") && Double(word) == nil
     }
 
-    /// The long name closest to a mistyped one, when it is close (one or two edits, fewer
-    /// than half its letters); only computed on the error path.
+    /// The long name closest to a mistyped one (or to `-name` typed with one dash), when it is
+    /// close (at most two edits, fewer than half its letters); only on the error path.
     static func suggestion(for name: String, in options: [CommandLineOption]) -> String? {
         let typed = Array(name.unicodeScalars)
         var best: (name: String, distance: Int)?
@@ -103,7 +98,7 @@ enum CommandLineParser {
             let distance = editDistance(typed, Array(option.name.unicodeScalars))
             if distance < (best?.distance ?? Int.max) { best = (option.name, distance) }
         }
-        guard let best, best.distance > 0, best.distance <= 2, best.distance * 2 < typed.count else { return nil }
+        guard let best, best.distance <= 2, best.distance * 2 < typed.count else { return nil }
         return best.name
     }
 
