@@ -22,7 +22,7 @@ struct LayoutTable {
                 pad(String(index + 1), 4) + "  " + pad(format(line.size), 8) + "  " + pad(format(line.width, 1), 7)
                     + "  " + text + note)
         }
-        var summary = "\(layout.lines.count) lines, width \(format(layout.width, 1)), height \(format(layout.height, 1))"
+        var summary = "\(layout.lines.count) \(layout.lines.count == 1 ? "line" : "lines"), width \(format(layout.width, 1)), height \(format(layout.height, 1))"
         if layout.heightScale < 1 { summary += ", scaled by \(format(layout.heightScale, 3)) to the height limit" }
         if layout.overflowsHeight { summary += ", still taller than the height limit" }
         rows.append(summary)
