@@ -245,6 +245,7 @@ struct CandidateLines {
             fitting.removeAll(keepingCapacity: true)
             var greedyEmergency: (end: Int, content: Int, em: Double)?
             var stop: (end: Int, content: Int, em: Double)?
+            var emitted = false
             var b = a + 1
             while b < count {
                 if isEmergency[b] {
@@ -298,10 +299,15 @@ struct CandidateLines {
                     break
                 }
                 largestFitting = max(largestFitting, em)
-                fitting.append((b, content, em))
+                if hasEmergency {
+                    fitting.append((b, content, em))
+                } else {
+                    // No end inside a word to place among them: the lines go straight in.
+                    addLine(b, content: content, em: em)
+                    emitted = true
+                }
                 b += 1
             }
-            var emitted = false
             for line in fitting {
                 if let emergency = greedyEmergency, emergency.end < line.end {
                     addLine(emergency.end, content: emergency.content, em: emergency.em)
