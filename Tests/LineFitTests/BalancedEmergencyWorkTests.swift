@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LineFit
@@ -42,6 +43,34 @@ import Testing
         let greedyLayout = try LayoutEngine().layout(Self.word(clusters), fonts: try Self.spartan(), options: greedy)
         #expect(layout.lines.map(\.end) == greedyLayout.lines.map(\.end))
         #expect(layout.lines.count >= clusters / 20, "the word was not broken: \(layout.lines.count) lines")
+    }
+
+    /// Inside a long word, the widths to a start's emergency ends rise with every cluster, so
+    /// the last end that fits is found by a binary search: about log₂(L) widths read per start
+    /// for L clusters to a line, where reading every end in reach read about 2·L (twice: once
+    /// to find the greedy end, once to make the lines).
+    @Test func aLongWordReadsLogarithmicallyManyWidthsPerStart() throws {
+        let fonts = try Self.spartan()
+        // The em width of "m" from a layout of it alone (nothing breaks: one line, its width
+        // over its size).
+        let single = try LayoutEngine().layout("m", fonts: fonts, options: LayoutOptions(width: 300, minSize: 100, maxSize: 100))
+        let em = try #require(single.lines.first).width / 100
+        var options = LayoutOptions(width: 300, minSize: 4, maxSize: 200)
+        options.breakStrategy = .balanced
+        // Clusters to a line at the minimum: about 92 (0.809 em at 4 pt in 300 pt).
+        let reach = Int((300 / (4 * em)).rounded(.down))
+        #expect(reach > 60, "reach \(reach)")
+        let clusters = 600
+        let engine = try LayoutEngine()
+        let layout = try engine.layout(Self.word(clusters), fonts: fonts, options: options)
+        let positions = clusters + 1
+        // Per start: the top of its piece, the binary search's probes, the paragraph's end.
+        let perStart = Int(log2(Double(reach + 1)).rounded(.up)) + 3
+        let rounds = LayoutEngine.repairRounds + 1
+        #expect(engine.balancedWidthsRead <= rounds * perStart * positions,
+                "\(engine.balancedWidthsRead) widths read for \(positions) positions, \(reach) clusters to a line")
+        #expect(engine.balancedWidthsRead < positions * reach / 2)
+        #expect(layout.lines.count >= clusters / reach)
     }
 
     /// `FuzzBalancedEditor`'s input: its starting text (bytes decoded as `FuzzBytes.text`:

@@ -52,6 +52,19 @@ struct CandidateLines {
     var reusedStarts = 0
     /// Lines measured here (not copied): the work done, for tests that bound it.
     var measuredLines = 0
+    /// Estimated widths read from the prefix sums while scanning for lines (the other half
+    /// of the work, for tests that bound it).
+    var widthsRead = 0
+    /// What the lines depend on besides the grid (see `rescaled`): the width, tracking and
+    /// line spacing they were made for, whether exact widths replaced estimates, the widest
+    /// segment's em width, and the em widths between which every fit test at `lowest` came
+    /// out as it did: the largest that fitted and the smallest that did not (segments
+    /// included, which decide the emergency positions).
+    private var madeFor = (width: 0.0, tracking: 0.0, lineSpacing: 0.0)
+    private var overridden = false
+    private var widestEm = 0.0
+    private var largestFitting = -Double.infinity
+    private var smallestTooWide = Double.infinity
 
     var edgeCount: Int { edgeTo.count }
 
@@ -85,6 +98,8 @@ struct CandidateLines {
     ) {
         let width = fitter.width
         let length = paragraph.length
+        madeFor = (width, tracking, lineSpacing)
+        overridden = !widthOverride.isEmpty
         if paragraph.contentLength == 0 {
             isEmpty = true
             positions = [0, length]
@@ -122,6 +137,7 @@ struct CandidateLines {
                 let em = paragraph.estimatedWidth(previous, content, tracking: tracking)
                 if widest == nil || em > widest!.1 { widest = (previous..<content, em) }
                 if em * lowest > width * (1 + Self.estimateSlack) {
+                    smallestTooWide = min(smallestTooWide, em)
                     var q = previous + 1
                     while q < content {
                         if paragraph.isGraphemeStart[q] && paragraph.isClusterStart[q] && !paragraph.isWhitespace[q - 1] {
@@ -130,6 +146,8 @@ struct CandidateLines {
                         }
                         q += 1
                     }
+                } else {
+                    largestFitting = max(largestFitting, em)
                 }
             }
             positions.append(opportunity)
@@ -141,6 +159,7 @@ struct CandidateLines {
             isEmergency.append(false)
         }
         if let (range, em) = widest {
+            widestEm = em
             widestSegment = (range, em > 0 ? fitter.fitLinear(emWidth: em).size : fitter.grid.maxSize)
         }
         let count = positions.count
@@ -176,48 +195,31 @@ struct CandidateLines {
                 oneSegment.append(contentsOf: old.oneSegment[0..<edges])
                 fill.append(contentsOf: old.fill[0..<edges])
                 reusedStarts = first
+                largestFitting = max(largestFitting, old.largestFitting)
+                smallestTooWide = min(smallestTooWide, old.smallestTooWide)
             }
         }
         let hasEmergency = isEmergency.contains(true)
+        let capacity = width * (1 + Self.estimateSlack)
+        // An exact width (repair) may break the rise the search relies on: then ends are read
+        // one by one (repairs are rare and touch a few lines).
+        let rising = hasEmergency && widthOverride.isEmpty
+            ? Self.risingPieces(paragraph, positions: positions, isEmergency: isEmergency, tracking: tracking)
+            : [Int](repeating: -1, count: hasEmergency ? count : 0)
+        /// Ends that fit at `lowest` from the current start, in order: (position index, content end, em).
+        var fitting: [(end: Int, content: Int, em: Double)] = []
         for a in first..<count {
             edgeStart.append(edgeTo.count)
             guard a < count - 1 else { continue }
             let start = positions[a]
             func measure(_ b: Int) -> (content: Int, em: Double) {
+                widthsRead += 1
                 let content = paragraph.contentEnd(from: start, to: positions[b])
                 // (A dictionary lookup hashes its key even when empty: overrides are rare.)
                 let override = widthOverride.isEmpty ? nil : widthOverride[LineKey(start: start, contentEnd: content)]
                 return (content, override ?? paragraph.estimatedWidth(start, content, tracking: tracking))
             }
-            // A line ends inside a word only where greedy breaking ends it: at the last
-            // emergency position that fits at `lowest` (the last resort, as in greedy
-            // layouts). Every emergency position as an end would make every pair of a long
-            // word's clusters within a line's reach a line: k² lines and k³ stage 2
-            // transitions for a word of k clusters (the fuzzer's 100-cluster word took 37 s).
-            var greedyEmergency = -1
-            if hasEmergency {
-                for b in (a + 1)..<count {
-                    let (content, em) = measure(b)
-                    if content == start && b < count - 1 { continue }
-                    guard em * lowest <= width * (1 + Self.estimateSlack) else { break }
-                    if isEmergency[b] { greedyEmergency = b }
-                }
-            }
-            var any = false
-            var b = a + 1
-            while b < count {
-                let (content, em) = measure(b)
-                // Leading spaces alone do not make a line (unless they are all there is).
-                if content == start && b < count - 1 {
-                    b += 1
-                    continue
-                }
-                let fitsLowest = em * lowest <= width * (1 + Self.estimateSlack)
-                if !fitsLowest && any { break }
-                if fitsLowest && isEmergency[b] && b != greedyEmergency {
-                    b += 1
-                    continue
-                }
+            func addLine(_ b: Int, content: Int, em: Double) {
                 let fit = fitter.fitLinear(emWidth: em)
                 measuredLines += 1
                 edgeFrom.append(a)
@@ -233,20 +235,172 @@ struct CandidateLines {
                 oneSegment.append(b == a + 1 && !isEmergency[a] && !isEmergency[b])
                 fill.append(min(1, em * fit.size / width))
                 if a == 0 && b == count - 1 && !fit.overflows { wholeSize = fit.size }
-                any = true
-                if !fitsLowest { break }
+            }
+            // The scan stops at the first end too wide at `lowest` (`stop`). Lines end at every
+            // opportunity before it and, inside words, only where greedy breaking ends them: at
+            // the last emergency position before it (the last resort, as in greedy layouts).
+            // Every emergency position as an end would make every pair of a long word's
+            // clusters within a line's reach a line: k² lines and k³ stage 2 transitions for a
+            // word of k clusters (the fuzzer's 100-cluster word took 37 s).
+            fitting.removeAll(keepingCapacity: true)
+            var greedyEmergency: (end: Int, content: Int, em: Double)?
+            var stop: (end: Int, content: Int, em: Double)?
+            var emitted = false
+            var b = a + 1
+            while b < count {
+                if isEmergency[b] {
+                    // Along a piece where the width rises with every cluster, the ends that fit
+                    // are a prefix: a binary search finds the last (a long word's starts would
+                    // otherwise each read every cluster within a line's reach, O(P·L) widths
+                    // per layout and ~26 layouts in a height limit's search).
+                    var top = max(b, rising[b])
+                    // The tracking between clusters starts with the second cluster: until the
+                    // line has one, its width is not the rising sum (one end at a time).
+                    if paragraph.prefixClusters[positions[b]] - paragraph.prefixClusters[start] < 1 { top = b }
+                    let last = measure(top)
+                    if last.em * lowest <= capacity {
+                        largestFitting = max(largestFitting, last.em)
+                        greedyEmergency = (top, last.content, last.em)
+                        b = top + 1
+                        continue
+                    }
+                    // The first end in b...top that does not fit: `low` fits (or is before b).
+                    var low = b - 1, high = top
+                    var highMeasure = last
+                    var lowMeasure: (content: Int, em: Double)?
+                    while high - low > 1 {
+                        let mid = (low + high) / 2
+                        let measured = measure(mid)
+                        if measured.em * lowest <= capacity {
+                            low = mid
+                            lowMeasure = measured
+                        } else {
+                            high = mid
+                            highMeasure = measured
+                        }
+                    }
+                    if low >= b, let lowMeasure {
+                        largestFitting = max(largestFitting, lowMeasure.em)
+                        greedyEmergency = (low, lowMeasure.content, lowMeasure.em)
+                    }
+                    smallestTooWide = min(smallestTooWide, highMeasure.em)
+                    stop = (high, highMeasure.content, highMeasure.em)
+                    break
+                }
+                let (content, em) = measure(b)
+                // Leading spaces alone do not make a line (unless they are all there is).
+                if content == start && b < count - 1 {
+                    b += 1
+                    continue
+                }
+                guard em * lowest <= capacity else {
+                    smallestTooWide = min(smallestTooWide, em)
+                    stop = (b, content, em)
+                    break
+                }
+                largestFitting = max(largestFitting, em)
+                if hasEmergency {
+                    fitting.append((b, content, em))
+                } else {
+                    // No end inside a word to place among them: the lines go straight in.
+                    addLine(b, content: content, em: em)
+                    emitted = true
+                }
                 b += 1
             }
+            for line in fitting {
+                if let emergency = greedyEmergency, emergency.end < line.end {
+                    addLine(emergency.end, content: emergency.content, em: emergency.em)
+                    greedyEmergency = nil
+                }
+                addLine(line.end, content: line.content, em: line.em)
+                emitted = true
+            }
+            if let emergency = greedyEmergency {
+                addLine(emergency.end, content: emergency.content, em: emergency.em)
+                emitted = true
+            }
+            // Nothing fits from this start: the first end goes alone, too wide (forced).
+            if !emitted, let stop { addLine(stop.end, content: stop.content, em: stop.em) }
         }
         edgeStart.append(edgeTo.count)
+        setLargestSizes()
+    }
+
+    /// The same lines for another smallest size and grid, when every fit test at `lowest` that
+    /// decided them (which segments get emergency positions, where each start's scan
+    /// stopped) comes out the same at the new one: a height limit's search lays the text out
+    /// at ~26 minimums, and the later ones differ by a fraction of a point, so the lines are
+    /// re-sized on the new grid (O(lines)) instead of found again. Equal to a fresh build at
+    /// the new settings; nil when it would not be (or lines had exact widths from a repair).
+    func rescaled(
+        fitter: LineFitter, lowest: Double, tracking: Double, lineSpacing: Double, fixedSize: Bool
+    ) -> CandidateLines? {
+        let width = fitter.width
+        guard !isEmpty, !overridden, madeFor == (width, tracking, lineSpacing) else { return nil }
+        // The tests as the build makes them, so that each comes out exactly as it would.
+        let capacity = width * (1 + Self.estimateSlack)
+        guard largestFitting * lowest <= capacity, !(smallestTooWide * lowest <= capacity) else { return nil }
+        var lines = self
+        lines.reusedStarts = 0
+        lines.measuredLines = 0
+        lines.widthsRead = 0
+        lines.wholeSize = 0
+        if let (range, _) = widestSegment {
+            lines.widestSegment = (range, widestEm > 0 ? fitter.fitLinear(emWidth: widestEm).size : fitter.grid.maxSize)
+        }
+        let count = positions.count
+        for e in 0..<edgeCount {
+            let em = emWidth[e]
+            let fit = fitter.fitLinear(emWidth: em)
+            lines.size[e] = fit.size
+            let shapeSize = fixedSize ? (em > 0 ? width / em : fit.size) : fit.size
+            lines.logShapeSize[e] = shapeSize > 0 ? log(shapeSize) : 0
+            lines.forced[e] = fit.overflows
+            lines.heldAtMax[e] = fit.heldAtMax && contentEnd[e] > positions[edgeFrom[e]]
+            lines.fill[e] = min(1, em * fit.size / width)
+            if edgeFrom[e] == 0 && edgeTo[e] == count - 1 && !fit.overflows { lines.wholeSize = fit.size }
+        }
+        lines.setLargestSizes()
+        return lines
+    }
+
+    /// `largestSizeFrom` from the sizes.
+    private mutating func setLargestSizes() {
         largestSizeFrom = [Double](repeating: 0, count: edgeTo.count)
-        for a in 0..<(count - 1) {
+        for a in 0..<(positions.count - 1) {
             var largest = 0.0
             for e in stride(from: edgeStart[a + 1] - 1, through: edgeStart[a], by: -1) {
                 largest = max(largest, forced[e] ? .infinity : size[e])
                 largestSizeFrom[e] = largest
             }
         }
+    }
+
+    /// For each emergency position, the last position of the run of emergency positions from
+    /// it along which a line's estimated width rises with every end (its index when the next
+    /// does not rise); -1 elsewhere. From any start, the width to an end in a word is the
+    /// advances plus tracking summed from the start, so a rise between two ends is the same
+    /// for every start; it must exceed rounding (a relative 1e-9 of the largest sums) so
+    /// that the computed widths rise too. Zero-width or negative clusters end a piece (their
+    /// ends are read one by one, as before).
+    private static func risingPieces(
+        _ paragraph: MeasuredParagraph, positions: [Int], isEmergency: [Bool], tracking: Double
+    ) -> [Int] {
+        let advances = paragraph.prefixAdvance, clusters = paragraph.prefixClusters
+        var scale = 1.0
+        for value in advances { scale = max(scale, abs(value)) }
+        scale += abs(tracking) * Double(clusters.last ?? 0)
+        let margin = 1e-9 * scale
+        var rising = [Int](repeating: -1, count: positions.count)
+        for b in stride(from: positions.count - 1, through: 0, by: -1) where isEmergency[b] {
+            rising[b] = b
+            guard b + 1 < positions.count, isEmergency[b + 1] else { continue }
+            let (q, next) = (positions[b], positions[b + 1])
+            let rise = (advances[next] - advances[q]) + tracking * Double(clusters[next] - clusters[q])
+            if rise > margin { rising[b] = rising[b + 1] }
+        }
+        return rising
     }
 
     /// How many leading starts of `old` have lines that come out the same on the new

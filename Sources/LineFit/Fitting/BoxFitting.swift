@@ -16,6 +16,9 @@ struct BoxFitting {
     let paragraphs: [(ParagraphRange, MeasuredParagraph)]
     let fonts: FontChain
     let options: LayoutOptions
+    /// The candidate lines of the last balanced layout made here: the searches below lay the
+    /// same paragraphs out at many sizes, and most lines hold from one to the next.
+    let earlier = LayoutEngine.EarlierCandidates()
 
     /// Bisection steps on the shrink factor: 2^-24 of the range is far below one size step.
     static let shrinkSteps = 24
@@ -38,7 +41,7 @@ struct BoxFitting {
                 var cache: [LayoutEngine.BalancedParagraph?] = []
                 result = engine.fitBalanced(
                     text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options,
-                    minSize: options.minSize, maxSize: options.maxSize, fillHeight: height)
+                    minSize: options.minSize, maxSize: options.maxSize, fillHeight: height, earlier: earlier)
             } else {
                 result = greedyFill(height)
             }
@@ -71,7 +74,7 @@ struct BoxFitting {
             var cache: [LayoutEngine.BalancedParagraph?] = []
             return engine.fitBalanced(
                 text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options, minSize: minSize,
-                maxSize: maxSize, fillHeight: nil)
+                maxSize: maxSize, fillHeight: nil, earlier: earlier)
         }
     }
 

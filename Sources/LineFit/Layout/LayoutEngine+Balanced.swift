@@ -204,6 +204,7 @@ extension LayoutEngine {
         paragraph.measured = measured
         paragraph.work.candidateLines = candidates.measuredLines
         balancedCandidateLines += candidates.measuredLines
+        balancedWidthsRead += candidates.widthsRead
         if let seed, reusing != nil {
             paragraph.agreed = agreed
             paragraph.seedFront = seed.front
@@ -213,13 +214,39 @@ extension LayoutEngine {
         return paragraph
     }
 
+    /// The candidate lines of a text's paragraphs from its last balanced layout, kept by a box
+    /// search between the layouts it makes of the same paragraphs at other sizes.
+    final class EarlierCandidates {
+        var lines: [CandidateLines?] = []
+    }
+
+    /// `lines` re-sized for `settings` as a fresh paragraph entry, when they hold there.
+    private func rescaledParagraph(
+        _ lines: CandidateLines, _ measured: MeasuredParagraph, settings: BalancedSettings
+    ) -> BalancedParagraph? {
+        let fitter = LineFitter(
+            grid: SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step),
+            width: settings.width, tracking: settings.tracking)
+        guard let rescaled = lines.rescaled(
+            fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, lineSpacing: settings.lineSpacing,
+            fixedSize: settings.fixedSize) else { return nil }
+        var paragraph = BalancedParagraph(candidates: rescaled, settings: settings)
+        paragraph.measured = measured
+        balancedRescaledParagraphs += 1
+        return paragraph
+    }
+
     /// A balanced layout, filling `fillHeight` when given. `cache` holds one entry per
     /// paragraph (rebuilt here when its count differs); `hints` the stability rule's kept
-    /// breaks per paragraph.
+    /// breaks per paragraph. `earlier`: candidate lines of these same paragraphs made for
+    /// other sizes (a box search's previous layout); where they hold at these settings they
+    /// are re-sized instead of found again (`CandidateLines.rescaled`), and on return it holds
+    /// the lines this layout used.
     func fitBalanced(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
-        hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = []
+        hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = [],
+        earlier: EarlierCandidates? = nil
     ) -> Layout {
         let metrics = FontChainMetrics(fonts)
         var settings = balancedSettings(
@@ -229,6 +256,10 @@ extension LayoutEngine {
         while true {
             var entries = paragraphs.indices.map { index in
                 if let entry = cache[index], entry.settings == settings { return entry }
+                if let earlier, index < earlier.lines.count, let lines = earlier.lines[index],
+                   let rescaled = rescaledParagraph(lines, paragraphs[index].1, settings: settings) {
+                    return rescaled
+                }
                 let seed = index < seeds.count ? seeds[index] : nil
                 return balancedParagraph(
                     paragraphs[index].1, settings: settings, metrics: metrics, seed: seed?.paragraph,
@@ -239,6 +270,7 @@ extension LayoutEngine {
                 hints: hints)
             let layout = fitBalancedBox(job, cache: &entries, fillHeight: fillHeight)
             cache = entries
+            earlier?.lines = entries.map(\.candidates)
             let floor = min(options.minimumFloor, minSize, maxSize)
             let reach = layout.chosenMinimum * min(BalancedCost.tau, BalancedCost.writerShare)
             if fillHeight != nil, settings.lowest > floor, layout.overflowsHeight || reach < settings.lowest {

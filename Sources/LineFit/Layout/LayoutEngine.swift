@@ -38,6 +38,11 @@ public final class LayoutEngine {
     /// Balanced candidate lines this engine has measured, every box search's layouts
     /// included (for tests that bound the work without a clock).
     var balancedCandidateLines = 0
+    /// Estimated widths the balanced candidate scans read, every box search's layouts included.
+    var balancedWidthsRead = 0
+    /// Paragraphs whose balanced candidate lines a box search re-sized from its previous
+    /// layout's instead of finding them again (`CandidateLines.rescaled`).
+    var balancedRescaledParagraphs = 0
     /// Stage 2's candidate entries formed by this engine (`BalancedLineBreaker.Front.transitions`),
     /// every box search's layouts included: stage 2's work, for tests that bound it without a clock.
     var balancedTransitions = 0

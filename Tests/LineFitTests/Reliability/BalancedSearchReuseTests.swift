@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import LineFit
+
+/// A height limit's search lays the text out at ~26 minimums; balanced candidate lines whose
+/// every fit test comes out the same at the next minimum are re-sized on its grid
+/// (`CandidateLines.rescaled`) instead of found again. Re-sized lines must equal a fresh build
+/// at the new size, and the work is counted in lines measured, not seconds.
+@Suite struct BalancedSearchReuseTests {
+    /// Seeded paragraphs of words, spaces, long words (emergency positions), marks, Arabic and
+    /// emoji, made at one smallest size and re-sized to others: where `rescaled` answers, every
+    /// field equals the lines a fresh build at the new size gives.
+    @Test func rescaledLinesEqualAFreshBuild() throws {
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let pieces = ["m", String(repeating: "m", count: 30), String(repeating: "\u{FFFD}", count: 7), " ", "il", "word",
+                      "x\u{301}y", "صباح", "  ", "WWWWW", "-", "😀👍🏽"]
+        let chains = try ["Fonts/LeagueSpartan-Bold.otf", "Fonts/KaushanScript-Regular.otf"].map {
+            try EditorFixtures.chain(primary: $0)
+        }
+        var resized = 0
+        for trial in 0..<120 {
+            var text = ""
+            for _ in 0...next(12) { text += pieces[next(pieces.count)] }
+            let chain = chains[trial % 2]
+            var options = LayoutOptions(width: [300.75, 120, 960][next(3)], minSize: 24, maxSize: 300)
+            options.tracking = [0, -0.49, 0.2][next(3)]
+            let engine = try LayoutEngine()
+            let metrics = FontChainMetrics(chain)
+            for (_, measured) in engine.measureParagraphs(Array(text.utf16), fonts: chain, options: options) {
+                func lines(_ lowest: Double) -> (CandidateLines, LineFitter) {
+                    let fitter = LineFitter(
+                        grid: SizeGrid(minSize: lowest, maxSize: 300 * lowest / 24, step: 0.01), width: options.width,
+                        tracking: options.tracking)
+                    let lines = CandidateLines(
+                        measured, fitter: fitter, lowest: lowest, tracking: options.tracking, metrics: metrics,
+                        lineSpacing: 1.2, fixedSize: false)
+                    return (lines, fitter)
+                }
+                let lowest = [4.0, 11.25, 24][next(3)]
+                let (made, _) = lines(lowest)
+                for other in [lowest * 1.0001, lowest * 0.9999, lowest * 1.01, lowest * 0.97, lowest * 0.5] {
+                    let (fresh, fitter) = lines(other)
+                    guard let rescaled = made.rescaled(
+                        fitter: fitter, lowest: other, tracking: options.tracking, lineSpacing: 1.2, fixedSize: false)
+                    else { continue }
+                    resized += 1
+                    let context = "\(text.debugDescription) from \(lowest) to \(other)"
+                    #expect(rescaled.positions == fresh.positions && rescaled.isEmergency == fresh.isEmergency, "\(context)")
+                    #expect(rescaled.edgeStart == fresh.edgeStart && rescaled.edgeFrom == fresh.edgeFrom
+                            && rescaled.edgeTo == fresh.edgeTo && rescaled.contentEnd == fresh.contentEnd, "\(context)")
+                    #expect(rescaled.emWidth == fresh.emWidth && rescaled.size == fresh.size
+                            && rescaled.logShapeSize == fresh.logShapeSize && rescaled.heightPerPoint == fresh.heightPerPoint,
+                            "\(context)")
+                    #expect(rescaled.forced == fresh.forced && rescaled.heldAtMax == fresh.heldAtMax
+                            && rescaled.oneSegment == fresh.oneSegment && rescaled.fill == fresh.fill, "\(context)")
+                    #expect(rescaled.largestSizeFrom == fresh.largestSizeFrom && rescaled.wholeSize == fresh.wholeSize
+                            && rescaled.uniformHeight == fresh.uniformHeight, "\(context)")
+                    #expect(rescaled.widestSegment?.range == fresh.widestSegment?.range
+                            && rescaled.widestSegment?.size == fresh.widestSegment?.size, "\(context)")
+                }
+            }
+        }
+        // Small moves keep most tests' outcomes: the comparison above must have happened.
+        #expect(resized > 100, "only \(resized) re-sized")
+    }
+
+    /// "Hello world" in a height limit that shrinks it to about a third: its three candidate
+    /// lines (each word, both words) fit at every minimum of the search (the whole caption
+    /// takes about 5 em, far from a 960-point line even at 24 pt), so they are measured once
+    /// and re-sized at each later minimum; before, each of the ~26 layouts measured them again.
+    @Test func aSearchMeasuresLinesThatHoldOnce() throws {
+        var options = LayoutOptions(width: 960, minSize: 24, maxSize: 300)
+        options.breakStrategy = .balanced
+        options.box = .limit(height: 120)
+        let engine = try LayoutEngine()
+        let layout = try engine.layout("Hello world", fonts: try EditorFixtures.chain(primary: "Fonts/LeagueSpartan-Bold.otf"),
+                                       options: options)
+        #expect(layout.heightScale < 1 && layout.height <= 120 && !layout.overflowsHeight)
+        #expect(engine.balancedCandidateLines == 3, "\(engine.balancedCandidateLines) candidate lines measured")
+        // Every layout after the first re-sized them: at least the bisection's steps.
+        #expect(engine.balancedRescaledParagraphs >= BoxFitting.shrinkSteps)
+    }
+}
