@@ -24,6 +24,9 @@ struct HanTextTests {
             #expect(a.isGraphemeStart == b.isGraphemeStart)
             #expect(a.scripts == b.scripts)
             #expect(a.runs.map(\.range) == b.runs.map(\.range))
+            // No ideograph is white space; every terminator unit is.
+            #expect(a.isWhitespace == b.isWhitespace)
+            #expect(a.isWhitespace == Array(repeating: false, count: ideographs.count) + terminator.map { _ in true })
             // Independently of ICU: a break after every ideograph but the last, then the end.
             #expect(a.breaks == Array(1..<ideographs.count) + [units.count])
         }

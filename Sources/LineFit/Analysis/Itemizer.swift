@@ -126,6 +126,14 @@ struct Itemizer {
             fonts.append(contentsOf: repeatElement(0, count: paragraph.count))
             return
         }
+        // The same rule for any text of one-unit simple clusters (Han, kana, Hangul, accented
+        // Latin, Cyrillic…) that the primary font covers: each cluster's first covering font
+        // is the primary, asked about all of them in one call instead of one per cluster.
+        if simpleTextPath, previous ?? 0 == 0, graphemeEnds.count == paragraph.count,
+           primaryCoversSimpleClusters(text, paragraph, chain: chain) {
+            fonts.append(contentsOf: repeatElement(0, count: paragraph.count))
+            return
+        }
         var previousFont = previous
         var clusterStart = base
         for end in graphemeEnds {
@@ -162,6 +170,27 @@ struct Itemizer {
             previousFont = index
             clusterStart = end
         }
+    }
+}
+
+extension Itemizer {
+    /// Whether every unit of `range` is a simple cluster (`UnicodeProperties.isSimpleCluster`)
+    /// that the primary font covers, as `FontSelection.font(forSimple:)` asks it.
+    mutating func primaryCoversSimpleClusters(_ text: [UInt16], _ range: Range<Int>, chain: FontChain) -> Bool {
+        scalars.removeAll(keepingCapacity: true)
+        scalars.append(contentsOf: repeatElement(0, count: range.count))
+        // Written through buffers: an append per unit cost more than the cmap look-up saved.
+        let simple = text.withUnsafeBufferPointer { text in
+            scalars.withUnsafeMutableBufferPointer { scalars in
+                for (k, i) in range.enumerated() {
+                    let unit = text[i]
+                    guard UnicodeProperties.isSimpleCluster(unit) else { return false }
+                    scalars[k] = TabAdvance.coverageScalar(UInt32(unit))
+                }
+                return true
+            }
+        }
+        return simple && scalars.withUnsafeBufferPointer { chain.primary.coversAll($0) }
     }
 }
 

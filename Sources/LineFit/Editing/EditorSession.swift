@@ -438,12 +438,18 @@ public final class EditorSession {
     }
 
     private func changedLines(old: [Line], new: [Line]) -> Range<Int> {
-        var prefix = 0
-        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix,
-              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-        return prefix..<(new.count - suffix)
+        // Through buffer pointers, whose elements are compared in place: an array's
+        // subscript copies each line out (a retain and release per field of every line).
+        old.withUnsafeBufferPointer { old in
+            new.withUnsafeBufferPointer { new in
+                var prefix = 0
+                while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+                var suffix = 0
+                while suffix < old.count - prefix, suffix < new.count - prefix,
+                      old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+                return prefix..<(new.count - suffix)
+            }
+        }
     }
 
     private func splitsSurrogatePair(at offset: Int) -> Bool {

@@ -175,15 +175,30 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// The glyph the font's cmap gives for a code point, if any. Thread-safe, lock-free once
     /// the font is open.
     public func glyph(for scalar: Unicode.Scalar) -> UInt32? {
-        let coverage: OpaquePointer
-        if state.load(ordering: .acquiring) == 1, let ready = coverageFont {
-            coverage = ready
-        } else {
-            guard let opened else { return nil }
-            coverage = opened.coverageFont
-        }
+        guard let coverage = readyCoverageFont else { return nil }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(coverage, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The HarfBuzz font for cmap look-ups, opening the font on first use; nil when it
+    /// cannot be opened. Lock-free once the font is open.
+    private var readyCoverageFont: OpaquePointer? {
+        if state.load(ordering: .acquiring) == 1, let ready = coverageFont { return ready }
+        return opened?.coverageFont
+    }
+
+    /// Whether the font's cmap maps every code point of `scalars`, in one HarfBuzz call
+    /// (the itemizer's check of a whole paragraph; `glyph(for:)` per character costs ~150
+    /// instructions of dispatch and lookup each). Thread-safe like `glyph(for:)`.
+    func coversAll(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard let first = scalars.baseAddress, !scalars.isEmpty else { return true }
+        guard let coverage = readyCoverageFont else { return false }
+        // HarfBuzz stops at the first code point it cannot map; the glyphs themselves are not
+        // needed, so every one is written to the same slot (stride 0).
+        var glyph: hb_codepoint_t = 0
+        let mapped = hb_font_get_nominal_glyphs(
+            coverage, UInt32(scalars.count), first, UInt32(MemoryLayout<UInt32>.stride), &glyph, 0)
+        return Int(mapped) == scalars.count
     }
 
     /// The caret positions inside a ligature glyph from `GDEF` (design units from the

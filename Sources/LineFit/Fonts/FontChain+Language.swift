@@ -43,10 +43,14 @@ extension FontChain {
     /// Whether `prioritized(forLanguage:)` can change a chain for `language`: only for
     /// Chinese, Japanese and Korean.
     static func mayReorder(forLanguage language: String) -> Bool {
-        let primary = language.utf8.prefix { $0 != UInt8(ascii: "-") }
-        guard primary.count == 2 else { return false }
-        let tag = String(decoding: primary, as: UTF8.self).lowercased()
-        return tag == "ko" || tag == "ja" || tag == "zh"
+        // Byte by byte: every layout asks, and a lowercased String cost ~700 instructions.
+        var bytes = language.utf8.makeIterator()
+        guard let first = bytes.next(), let second = bytes.next() else { return false }
+        if let third = bytes.next(), third != UInt8(ascii: "-") { return false }
+        // ASCII case folding; no other byte folds onto these letters.
+        let tag = (first | 0x20, second | 0x20)
+        return tag == (UInt8(ascii: "k"), UInt8(ascii: "o")) || tag == (UInt8(ascii: "j"), UInt8(ascii: "a"))
+            || tag == (UInt8(ascii: "z"), UInt8(ascii: "h"))
     }
 
     /// A font for CJK text: it has Han, kana or Hangul.

@@ -15,9 +15,12 @@ import CHarfBuzz
 /// ```
 public final class LayoutEngine {
     let measurer: ParagraphMeasurer
-    private var pieces: [LinePiece] = []
-    private var breakScratch: [LinePiece] = []
-    private var candidateScratch: [Int] = []
+    // Scratch passed `inout` from the engine's own methods, one thread at a time: unchecked,
+    // since each dynamic exclusivity check costs ~75 instructions and a short CJK layout
+    // made ten (callgrind: 1.4% of `bench-driver loop fresh samples/cjk`).
+    @exclusivity(unchecked) private var pieces: [LinePiece] = []
+    @exclusivity(unchecked) private var breakScratch: [LinePiece] = []
+    @exclusivity(unchecked) private var candidateScratch: [Int] = []
     /// Hinted mode searches from the linear size (`LineFitter.fitMeasured(estimate:)`);
     /// false: a binary search over the whole grid, as before (for tests that compare them).
     var hintedSearchFromEstimate = true
@@ -35,6 +38,8 @@ public final class LayoutEngine {
     var lastHintedProbes = 0
     /// The last chain ordered for a language (see `forLayout`).
     var orderedChain: OrderedChain?
+    /// The last variable-font plan made and what it was made from (`variationPlan`).
+    @exclusivity(unchecked) var lastVariationPlan: VariationPlanMemo?
     /// Balanced candidate lines this engine has measured, every box search's layouts
     /// included (for tests that bound the work without a clock).
     var balancedCandidateLines = 0
@@ -71,9 +76,9 @@ public final class LayoutEngine {
     /// text gives a layout without lines.
     public func layout(_ text: String, fonts: FontChain, options: LayoutOptions) throws -> Layout {
         try options.validate()
-        let units = Array(text.utf16)
+        let units = UTF16Units.of(text)
         let (fonts, options) = forLayout(units, fonts: fonts, options: options)
-        let plan = try VariationPlan(options: options, fonts: fonts)
+        let plan = try variationPlan(options: options, fonts: fonts)
         let paragraphs = measureParagraphs(units, fonts: fonts, options: options, plan: plan)
         return BoxFitting(engine: self, text: text, paragraphs: paragraphs, fonts: fonts, options: options).layout()
     }
@@ -130,7 +135,9 @@ public final class LayoutEngine {
         _ text: String, paragraphs measuredParagraphs: [(ParagraphRange, MeasuredParagraph)], fonts: FontChain,
         options: LayoutOptions, minSize: Double, maxSize: Double
     ) -> Layout {
-        let context = FittingContext(fonts: fonts, options: options, minSize: minSize, maxSize: maxSize, engine: self)
+        let context = FittingContext(
+            fonts: fonts, options: options, minSize: minSize, maxSize: maxSize, engine: self,
+            plan: uncheckedVariationPlan(options: options, fonts: fonts))
         let plan = context.plan
         // With optical sizing lines break at opsz = the minimum: a minimum a box changed
         // (shrunk or grown) needs the paragraphs measured again at its own opsz.
