@@ -4,13 +4,14 @@
 /// greedily at s with the narrowest `wdth`, has every line that is not the last of its
 /// paragraph able to reach the width within the axis range (its width at the widest `wdth`
 /// is at least the width), and no word broken inside (unless s is the minimum). Each line
-/// then gets the largest `wdth` on a 0.1 grid at which it fits (regula falsi from the two
-/// ends of the axis, then the grid search): it is never wider than the width, and it misses the width by less than one 0.1 step of the axis (the test measures
+/// then gets the largest `wdth` on a 0.1 grid at which it fits (a start re-advanced from the
+/// narrowest, `ReadvancedLine`, then the grid search): it is never wider than the width, and it misses the width by less than one 0.1 step of the axis (the test measures
 /// that step's width change). A line the range cannot fill (a short last line) falls back
 /// to its size, at the widest `wdth`, and is flagged `widthAxisFallback`.
 ///
-/// The condition is checked on the paragraphs measured at the narrowest and widest `wdth`
-/// (prefix sums: linear in s), by bisection of the size grid; it is not strictly monotone in
+/// The condition is checked on the paragraph measured at the narrowest `wdth` and that
+/// measurement re-advanced to the widest (`ReadvancedParagraph`; prefix sums: linear in s),
+/// by bisection of the size grid; it is not strictly monotone in
 /// s (re-breaking), so the size returned is one at which it was checked to hold. With
 /// optical sizing the block is measured at opsz = s: the search is repeated on measurements
 /// at the size found until opsz stops moving (at most `opticalRounds` times), and the lines
@@ -46,10 +47,15 @@ extension LayoutEngine {
         func measured(atSize size: Double) -> [(narrow: MeasuredParagraph, wide: MeasuredParagraph)] {
             let key = plan.opticalSize(for: size) ?? -1
             if let known = measurements[key] { return known }
+            let narrowest = plan.settings(size: size, width: axis.minValue)
+            let widest = plan.settings(size: size, width: axis.maxValue)
             let pairs = paragraphs.map { _, paragraph in
-                (narrow: key == givenKey
-                    ? paragraph : remeasured(paragraph, context: context, variations: plan.settings(size: size, width: axis.minValue)),
-                 wide: remeasured(paragraph, context: context, variations: plan.settings(size: size, width: axis.maxValue)))
+                let narrow = key == givenKey ? paragraph : remeasured(paragraph, context: context, variations: narrowest)
+                // The widest is only read for estimates (`ReadvancedParagraph`): re-advanced,
+                // not shaped, unless the font's HVAR cannot say how its glyphs move.
+                let wide = narrow.readvanced(fonts: context.fonts, from: narrowest, to: widest)
+                    ?? remeasured(paragraph, context: context, variations: widest)
+                return (narrow: narrow, wide: wide)
             }
             measurements[key] = pairs
             return pairs
@@ -116,9 +122,11 @@ extension LayoutEngine {
     }
 
     /// How far past the width a line's width at the widest `wdth`, read from the paragraph
-    /// measured there, must be for the line to be taken as able to reach the width without
-    /// shaping it there: the prefix sums differ from the line's own shaping only by what
-    /// HarfBuzz does at the line's two ends (kerning, contextual forms), far below 1%.
+    /// re-advanced there, must be for the line to be taken as able to reach the width without
+    /// shaping it there: the estimate differs from the line's own shaping only by what
+    /// HarfBuzz does at the line's two ends (kerning, contextual forms) and what varies
+    /// besides advances (GPOS deltas, swapped glyphs), far below 1%. A line taken wrongly
+    /// would still be caught: a search held at the widest checks its measured width.
     static let clearReachMargin = 0.01
 
     /// One width-axis line at the block's size: the largest `wdth` on the grid that fits, or
@@ -176,10 +184,23 @@ extension LayoutEngine {
         if let readvanced = ReadvancedLine(
             narrowest.pieces, em: narrowest.em, base: plan.settings(size: size, width: axis.minValue), axis: axis.tag,
             fonts: context.fonts) {
-            let start = widths.largestFitting { width in
-                WidthTolerance.fits(readvanced.em(atAxisValue: width) * size, in: context.options.width)
+            func fits(_ width: Double, correction: Double) -> Bool {
+                WidthTolerance.fits((readvanced.em(atAxisValue: width) + correction) * size, in: context.options.width)
             }
-            return search.fitMeasured(estimate: widths.size(at: start ?? 0), predicting: false) { em($0) * size }
+            let first = widths.largestFitting { fits($0, correction: 0) } ?? 0
+            // The first probe measures what the estimate leaves out (GPOS that varies with
+            // the axes, FreeType's rounding) at the start; that error changes little over a
+            // few steps, so the start moved by it is usually the answer, a step or two away:
+            // walked to, not searched again. Without it a start a few steps off costs a
+            // gallop and a bisection (4 to 6 probes).
+            let correction = em(widths.size(at: first)) - readvanced.em(atAxisValue: widths.size(at: first))
+            var corrected = first
+            if fits(widths.size(at: corrected), correction: correction) {
+                while corrected < widths.count - 1, fits(widths.size(at: corrected + 1), correction: correction) { corrected += 1 }
+            } else {
+                while corrected > 0, !fits(widths.size(at: corrected), correction: correction) { corrected -= 1 }
+            }
+            return search.fitMeasured(estimate: widths.size(at: corrected), predicting: false) { em($0) * size }
         }
         let estimate = SecantEstimate.estimate(
             grid: widths, target: context.options.width / size, lower: (axis.minValue, narrowEm),

@@ -265,6 +265,14 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return withOpenedLocked { face in face.variationAdvances.sweepLocked(face, effective, tag: tag) }
     }
 
+    /// How the font's advances change from `from` to `to` (for estimates; see
+    /// `AdvanceChange`). Nil for a static font or one without a usable `HVAR`.
+    func advanceChange(from: VariationSettings, to: VariationSettings) -> AdvanceChange? {
+        guard isVariable else { return nil }
+        let source = effectiveVariations(from), target = effectiveVariations(to)
+        return withOpenedLocked { face in face.variationAdvances.changeLocked(face, from: source, to: target) }
+    }
+
     /// Runs `body` with a HarfBuzz font on a second FreeType face set to `size` points at
     /// 72 dpi with hinting on, so advances are the hinted ones FreeType gives at that ppem
     /// (nil for a face that cannot be hinted). The design-unit face is never resized, so

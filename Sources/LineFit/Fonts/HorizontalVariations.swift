@@ -232,6 +232,40 @@ final class HorizontalVariations {
         return true
     }
 
+    /// Each region's scalar at `normalized` (one fraction per axis), in `Double` without
+    /// FreeType's rounding: for estimates that move several axes at once (`AdvanceChange`).
+    func regionScalars(fractions normalized: [Double]) -> [Double] {
+        var scalars = [Double](repeating: 0, count: regionCount)
+        guard normalized.count == axisCount else { return scalars }
+        for region in 0..<regionCount {
+            var scalar = 1.0
+            for (axis, start, peak, end) in activeAxes[activeStarts[region]..<activeStarts[region + 1]] {
+                let value = normalized[axis] * 65536
+                let (start, peak, end) = (Double(start), Double(peak), Double(end))
+                if peak == value { continue }
+                if value <= start || value >= end {
+                    scalar = 0
+                    break
+                }
+                scalar *= value < peak ? (value - start) / (peak - start) : (end - value) / (end - peak)
+            }
+            scalars[region] = scalar
+        }
+        return scalars
+    }
+
+    /// The glyph's deltas weighted per region (`weights` by region index), summed; nil for a
+    /// glyph the tables do not cover.
+    func weightedDelta(_ glyph: Int, weights: [Double]) -> Double? {
+        guard weights.count == regionCount, let (data, inner) = item(of: glyph) else { return nil }
+        let width = data.regionIndices.count
+        var sum = 0.0
+        for slot in 0..<width {
+            sum += weights[data.regionIndices[slot]] * Double(data.deltas[inner * width + slot])
+        }
+        return sum
+    }
+
     /// Each region's scalar along one axis, the others held at `normalized` (16.16): the
     /// product of the other axes' factors (as a fraction) and the region's span on `axis`
     /// (start, peak, end, as fractions), for estimates that move that axis alone.

@@ -76,6 +76,26 @@ final class VariationAdvances {
         return instance
     }
 
+    /// How each glyph's advance changes from the instance `from` to the instance `to` (both
+    /// the face's effective settings), for estimates (`AdvanceChange`); nil without a usable
+    /// `HVAR`.
+    func changeLocked(_ face: FontFace, from: VariationSettings, to: VariationSettings) -> AdvanceChange? {
+        guard let table = tableLocked(face) else { return nil }
+        let otFace = hb_font_get_face(face.coverageFont)!
+        func scalars(_ settings: VariationSettings) -> [Double] {
+            let variations = face.variationAxes.compactMap { axis in
+                settings[axis.tag].map { hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float($0)) }
+            }
+            var coordinates = [Int32](repeating: 0, count: table.axisCount)
+            hb_ot_var_normalize_variations(otFace, variations, UInt32(variations.count), &coordinates, UInt32(coordinates.count))
+            // HarfBuzz's normalized coordinates are 2.14.
+            return table.regionScalars(fractions: coordinates.map { Double($0) / 16384 })
+        }
+        let unitsPerEm = Double(face.unitsPerEm)
+        let weights = zip(scalars(to), scalars(from)).map { ($0 - $1) / unitsPerEm }
+        return AdvanceChange(table: table, weights: weights)
+    }
+
     /// Sweeps kept, most recent first (a layout asks for one or two, again and again).
     private var sweeps: [(settings: VariationSettings, tag: String, sweep: AxisSweep)] = []
     private static let sweepsKept = 8
@@ -149,5 +169,20 @@ final class AxisSweep {
         if peak == 0 || x == peak { return 1 }
         if x <= start || x >= end { return 0 }
         return x < peak ? (x - start) / (peak - start) : (end - x) / (end - peak)
+    }
+}
+
+/// How glyph advances change between two instances of one font, in em: each region's scalar
+/// difference applied to the glyph's deltas. `Double` fractions, without FreeType's rounding
+/// of each advance to a font unit, so within half a unit per glyph of the true change: for
+/// estimates (`ReadvancedParagraph`), never for a width a line is accepted on.
+struct AdvanceChange {
+    let table: HorizontalVariations
+    /// Per region: scalar at the target minus scalar at the source, over units per em.
+    let weights: [Double]
+
+    /// The glyph's advance change in em; nil for a glyph the tables do not cover.
+    func change(_ glyph: UInt32) -> Double? {
+        table.weightedDelta(Int(glyph), weights: weights)
     }
 }
