@@ -61,9 +61,9 @@ extension ParagraphMeasurer {
                   Self.sameBytes(levelScratch[(edit.lowerBound + insertedCount)...], old.levels[edit.upperBound...])
             else { return nil }
         } else {
+            // Every level is 0, before and after (the old levels are edited at the end: a
+            // new array of zeros was O(paragraph) per keystroke).
             paragraphLevel = 0
-            levelScratch.removeAll(keepingCapacity: true)
-            levelScratch.append(contentsOf: repeatElement(0, count: contentLength))
         }
 
         // Graphemes and line opportunities of the window, checked against the margins. The
@@ -105,7 +105,7 @@ extension ParagraphMeasurer {
         guard run.range.upperBound >= outerEndOld else { return nil }
         for i in window {
             let k = i - outerStart
-            if levelScratch[i] != run.level || itemizer.scripts[k] != run.script || itemizer.fonts[k] != run.fontIndex {
+            if (mayHaveBidi ? levelScratch[i] : 0) != run.level || itemizer.scripts[k] != run.script || itemizer.fonts[k] != run.fontIndex {
                 return nil
             }
         }
@@ -123,7 +123,11 @@ extension ParagraphMeasurer {
         old.contentLength = contentLength
         old.paragraphLevel = paragraphLevel
         old.mayHaveBidi = mayHaveBidi
-        swap(&old.levels, &levelScratch)
+        if mayHaveBidi {
+            swap(&old.levels, &levelScratch)
+        } else {
+            old.levels.replaceSubrange(edit, with: repeatElement(0, count: insertedCount))
+        }
         let inner = (innerStart - outerStart)..<(innerEnd - outerStart)
         old.scripts.replaceSubrange(innerStart..<innerEndOld, with: itemizer.scripts[inner])
         old.fontIndices.replaceSubrange(innerStart..<innerEndOld, with: itemizer.fonts[inner])
@@ -134,7 +138,7 @@ extension ParagraphMeasurer {
         for index in (runIndex + 1)..<old.runs.count {
             let range = old.runs[index].range
             old.runs[index].range = (range.lowerBound + delta)..<(range.upperBound + delta)
-            for g in old.glyphs[index].indices { old.glyphs[index][g].cluster += delta }
+            Self.shiftClusters(&old.glyphs[index], old.glyphs[index].indices, by: delta)
         }
         old.isGraphemeStart.replaceSubrange(
             (innerStart + 1)..<(innerEndOld + 1), with: repeatElement(false, count: innerEnd - innerStart))
@@ -216,11 +220,19 @@ extension ParagraphMeasurer {
         // After the edit means: to the right of the window in a left-to-right run, to its left
         // in a right-to-left one. Old clusters there are still unshifted.
         let after = rightToLeft ? 0..<replaced.lowerBound : (replaced.lowerBound + inner.count)..<glyphs.count
-        glyphs.withUnsafeMutableBufferPointer { buffer in
-            for index in after { buffer[index].cluster += delta }
-        }
+        Self.shiftClusters(&glyphs, after, by: delta)
     }
 
+
+    /// Adds `delta` to the clusters of `glyphs[range]`: the one pass over the glyphs after an
+    /// edit, so with wrapping additions (an offset never nears `Int.max`) and no checks.
+    static func shiftClusters(_ glyphs: inout [ShapedGlyph], _ range: Range<Int>, by delta: Int) {
+        guard delta != 0 else { return }
+        glyphs.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in range { base[index].cluster &+= delta }
+        }
+    }
 
     /// Byte-wise equality (memcmp): the generic `elementsEqual` costs ~25 instructions a level.
     static func sameBytes(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {

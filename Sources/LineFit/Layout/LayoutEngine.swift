@@ -40,6 +40,8 @@ public final class LayoutEngine {
     var orderedChain: OrderedChain?
     /// The last variable-font plan made and what it was made from (`variationPlan`).
     @exclusivity(unchecked) var lastVariationPlan: VariationPlanMemo?
+    /// The last language tag converted for HarfBuzz (`hbLanguage`).
+    @exclusivity(unchecked) var lastLanguage: (tag: String, language: hb_language_t?)?
     /// Balanced candidate lines this engine has measured, every box search's layouts
     /// included (for tests that bound the work without a clock).
     var balancedCandidateLines = 0
@@ -79,8 +81,11 @@ public final class LayoutEngine {
         let units = UTF16Units.of(text)
         let (fonts, options) = forLayout(units, fonts: fonts, options: options)
         let plan = try variationPlan(options: options, fonts: fonts)
-        let paragraphs = measureParagraphs(units, fonts: fonts, options: options, plan: plan)
-        return BoxFitting(engine: self, text: text, paragraphs: paragraphs, fonts: fonts, options: options).layout()
+        var paragraphs = measureParagraphs(units, fonts: fonts, options: options, plan: plan)
+        let layout = BoxFitting(engine: self, text: text, paragraphs: paragraphs, fonts: fonts, options: options).layout()
+        // The last paragraph's storage serves the next layout's first measurement.
+        if !paragraphs.isEmpty { measurer.recycle(&paragraphs[paragraphs.count - 1].1) }
+        return layout
     }
 
     // MARK: - Stages
@@ -126,7 +131,7 @@ public final class LayoutEngine {
 
     func shapingStyle(_ options: LayoutOptions) -> ParagraphShapingStyle {
         ParagraphShapingStyle(
-            language: HarfBuzzShaper.language(options.language),
+            language: hbLanguage(options.language),
             features: HarfBuzzShaper.features(options.features))
     }
 
@@ -203,7 +208,7 @@ public final class LayoutEngine {
                 grid: SizeGrid(minSize: minSize, maxSize: maxSize, step: options.step), width: options.width,
                 tracking: options.tracking)
             placement = LinePlacement(chain: fonts, tracking: options.tracking)
-            fontNames = fonts.fonts.map(\.name)
+            fontNames = engine.fontNames(of: fonts)
         }
     }
 

@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 /// The last `VariationPlan` an engine made, with what it was made from: the chain's fonts
 /// and the four variable-font options. Sizes, width and width mode are not among them, so
 /// the layouts of one box search (which scale the sizes) all share one plan. A class: the
@@ -10,6 +12,8 @@ final class VariationPlanMemo {
     let opticalSizing: Bool
     let lineFill: LayoutOptions.LineFill
     let plan: VariationPlan
+    /// The fonts' names, which every layout reports (18 strings with the CJK fallbacks).
+    let fontNames: [String]
 
     init(options: LayoutOptions, fonts chain: FontChain, plan: VariationPlan) {
         fonts = chain.fonts
@@ -18,6 +22,7 @@ final class VariationPlanMemo {
         opticalSizing = options.opticalSizing
         lineFill = options.lineFill
         self.plan = plan
+        fontNames = chain.fonts.map(\.name)
     }
 
     /// Whether `plan` is the one for `options` and `chain`. Equal arrays usually share their
@@ -38,6 +43,23 @@ extension LayoutEngine {
         let plan = try VariationPlan(options: options, fonts: fonts)
         lastVariationPlan = VariationPlanMemo(options: options, fonts: fonts, plan: plan)
         return plan
+    }
+
+    /// The names of `chain`'s fonts, from the plan's memo when it is of these fonts.
+    func fontNames(of chain: FontChain) -> [String] {
+        if let memo = lastVariationPlan, memo.fonts == chain.fonts { return memo.fontNames }
+        return chain.fonts.map(\.name)
+    }
+
+    /// HarfBuzz's language for a BCP 47 tag, remembered for the last tag: HarfBuzz interns
+    /// languages for the life of the process, and converting the tag cost ~300 instructions
+    /// at each of a layout's fits.
+    func hbLanguage(_ tag: String?) -> hb_language_t? {
+        guard let tag, !tag.isEmpty else { return nil }
+        if let last = lastLanguage, last.tag == tag { return last.language }
+        let language = HarfBuzzShaper.language(tag)
+        lastLanguage = (tag, language)
+        return language
     }
 
     /// `variationPlan`, or for options that fail it `VariationPlan.unchecked`'s fallback.

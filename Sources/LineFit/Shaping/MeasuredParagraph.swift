@@ -16,10 +16,11 @@ struct MeasuredParagraph {
     var runs: [ItemRun]
     /// Glyphs per run, in HarfBuzz's (visual) order, clusters relative to the paragraph.
     var glyphs: [[ShapedGlyph]]
-    /// prefixAdvance[i]: em advance of the clusters starting before unit i.
-    var prefixAdvance: [Double]
+    /// prefixAdvance[i]: em advance of the clusters starting before unit i. Shiftable: an
+    /// edit changes the entries after it without touching them (`patchGlyphTables`).
+    var prefixAdvance: ShiftablePrefixSums<Double>
     /// prefixClusters[i]: number of HarfBuzz clusters starting before unit i (tracking goes between clusters).
-    var prefixClusters: [Int]
+    var prefixClusters: ShiftablePrefixSums<Int>
     var isGraphemeStart: [Bool]
     /// A HarfBuzz cluster starts at i and breaking there is safe (or a run starts there).
     var isSafeBoundary: [Bool]
@@ -51,6 +52,7 @@ struct MeasuredParagraph {
     /// The estimated em width of `start..<end` (no trailing whitespace expected), tracking
     /// included: O(1) from prefix sums, equal to `slicedEmWidth` up to rounding (the sums
     /// carry the rounding of the text before `start`), so it only chooses candidates.
+    @inline(__always)
     func estimatedWidth(_ start: Int, _ end: Int, tracking: Double) -> Double {
         guard end > start else { return 0 }
         let clusters = prefixClusters[end] - prefixClusters[start]
@@ -118,6 +120,10 @@ final class ParagraphMeasurer {
     @exclusivity(unchecked) var levelScratch: [UInt8] = []
     @exclusivity(unchecked) var windowBreaks: [Int] = []
     @exclusivity(unchecked) var flagScratch: [Bool] = []
+    /// A measurement the engine no longer needs (`recycle`), whose arrays the next `measure`
+    /// fills instead of allocating its own: ~14 arrays, each an allocation, a free and a
+    /// metadata look-up (a tenth of a short CJK layout).
+    @exclusivity(unchecked) var spare = MeasuredParagraph.empty
 
     init() throws {
         lineBreaker = try ICUBreaker(kind: .init(0))
@@ -131,92 +137,107 @@ final class ParagraphMeasurer {
     ) -> MeasuredParagraph {
         let length = units.count
         let content = 0..<contentLength
+        // Every array below is filled in place: the spare's storage when there is one.
+        var measured = MeasuredParagraph.empty
+        swap(&measured, &spare)
+        measured.units = units
+        measured.contentLength = contentLength
 
         // ASCII content without CR LF: every unit is a grapheme cluster (UAX #29 keeps only
         // CR LF together among ASCII characters), so ICU's grapheme pass is skipped.
         let isSimpleASCII = itemizer.simpleTextPath && SimpleText.isASCIIWithoutCRLF(units, content)
         // Han ideographs: one cluster and one break opportunity per unit (SimpleText).
         let isHan = !isSimpleASCII && itemizer.simpleTextPath && SimpleText.isHanIdeographs(units, content)
-        var isGraphemeStart = [Bool](repeating: false, count: length + 1)
+        MeasuredParagraph.reset(&measured.isGraphemeStart, to: false, count: length + 1)
         graphemeEnds.removeAll(keepingCapacity: true)
-        if length > 0 { isGraphemeStart[0] = true }
+        if length > 0 { measured.isGraphemeStart[0] = true }
         if isSimpleASCII || isHan {
             for end in content.lazy.map({ $0 + 1 }) {
                 graphemeEnds.append(end)
-                isGraphemeStart[end] = true
+                measured.isGraphemeStart[end] = true
             }
         } else {
             graphemeBreaker.boundaries(in: units, range: content) { end, _ in
                 graphemeEnds.append(end)
-                isGraphemeStart[end] = true
+                measured.isGraphemeStart[end] = true
             }
         }
         // The terminator is a cluster of its own (CR LF is one cluster).
-        isGraphemeStart[length] = true
+        measured.isGraphemeStart[length] = true
 
-        var runs: [ItemRun] = []
-        var missing: [MissingCharacters] = []
-        let paragraphLevel = itemizer.itemize(
+        measured.missing.removeAll(keepingCapacity: true)
+        measured.paragraphLevel = itemizer.itemize(
             units, paragraph: content, graphemeEnds: graphemeEnds, bidi: bidi,
-            direction: options.baseDirection, chain: chain, runs: &runs, missing: &missing)
+            direction: options.baseDirection, chain: chain, runs: &measured.runs, missing: &measured.missing)
 
-        var glyphs: [[ShapedGlyph]] = []
-        glyphs.reserveCapacity(runs.count)
-        for run in runs {
+        // Each run is shaped into a glyph array of the spare's, when it has one left.
+        let runCount = measured.runs.count
+        if measured.glyphs.count > runCount { measured.glyphs.removeSubrange(runCount...) }
+        for (index, run) in measured.runs.enumerated() {
+            if index == measured.glyphs.count { measured.glyphs.append([]) }
             shaper.shape(
                 units, item: run.range, context: content, font: chain.fonts[run.fontIndex],
-                style: style.style(for: run), into: &scratchGlyphs)
-            glyphs.append(scratchGlyphs)
+                style: style.style(for: run), into: &measured.glyphs[index])
         }
 
-        var isWhitespace = [Bool](repeating: false, count: length)
+        MeasuredParagraph.reset(&measured.isWhitespace, to: false, count: length)
         var i = 0
         if isSimpleASCII {
-            for j in content { isWhitespace[j] = SimpleText.isASCIIWhitespace(units[j]) }
-            for j in contentLength..<length { isWhitespace[j] = true }
+            for j in content { measured.isWhitespace[j] = SimpleText.isASCIIWhitespace(units[j]) }
+            for j in contentLength..<length { measured.isWhitespace[j] = true }
             i = length
         } else if isHan {
             // No ideograph is white space: only the terminator is (one ICU look-up a
             // character saved, 6% of a short CJK layout's measurement).
-            for j in contentLength..<length { isWhitespace[j] = true }
+            for j in contentLength..<length { measured.isWhitespace[j] = true }
             i = length
         }
         while i < length {
             let (scalar, count) = UTF16Scalars.decode(units, at: i, limit: length)
             let white = i >= contentLength || UnicodeProperties.isWhitespace(scalar)
-            for j in i..<(i + count) { isWhitespace[j] = white }
+            for j in i..<(i + count) { measured.isWhitespace[j] = white }
             i += count
         }
 
-        var breaks: [Int] = []
+        measured.breaks.removeAll(keepingCapacity: true)
         if isHan {
             // Between two ideographs (LB31), not before the terminator (LB6), after the end.
-            breaks.reserveCapacity(contentLength)
-            breaks.append(contentsOf: 1..<contentLength)
-            breaks.append(length)
+            measured.breaks.append(contentsOf: 1..<contentLength)
+            measured.breaks.append(length)
         } else {
             lineBreaker.boundaries(in: units, range: 0..<length) { position, _ in
-                breaks.append(position)
+                measured.breaks.append(position)
             }
         }
-        if breaks.last != length { breaks.append(length) }
+        if measured.breaks.last != length { measured.breaks.append(length) }
 
-        var measured = MeasuredParagraph(
-            units: units, contentLength: contentLength, paragraphLevel: paragraphLevel, runs: runs,
-            glyphs: glyphs, prefixAdvance: [], prefixClusters: [], isGraphemeStart: isGraphemeStart,
-            isSafeBoundary: [], isClusterStart: [], isWhitespace: isWhitespace, breaks: breaks, missing: missing,
-            levels: itemizer.levels, scripts: itemizer.scripts, fontIndices: itemizer.fonts)
+        // The itemizer's tables move into the measurement, and the spare's take their place
+        // as the itemizer's scratch (a copy would be shared, and the next itemizing would
+        // allocate anew).
+        swap(&measured.levels, &itemizer.levels)
+        swap(&measured.scripts, &itemizer.scripts)
+        swap(&measured.fontIndices, &itemizer.fonts)
         measured.mayHaveBidi = options.baseDirection == .rightToLeft
             || BidiResolver.mayRaiseLevels(units, 0..<contentLength)
         measured.deriveGlyphTables()
         return measured
     }
+
+    /// Takes back a measurement no longer needed, whose storage the next `measure` reuses.
+    /// Only a short paragraph's is kept: the engine should not hold a long text's tables.
+    func recycle(_ measured: inout MeasuredParagraph) {
+        guard measured.units.count <= Self.recycledLengthLimit else { return }
+        swap(&measured, &spare)
+    }
+
+    /// The longest paragraph (UTF-16 units) whose storage `recycle` keeps.
+    static let recycledLengthLimit = 4096
 }
 
 extension MeasuredParagraph {
     /// A placeholder that holds no storage.
     static let empty = MeasuredParagraph(
-        units: [], contentLength: 0, paragraphLevel: 0, runs: [], glyphs: [], prefixAdvance: [], prefixClusters: [],
+        units: [], contentLength: 0, paragraphLevel: 0, runs: [], glyphs: [], prefixAdvance: .init(), prefixClusters: .init(),
         isGraphemeStart: [], isSafeBoundary: [], isClusterStart: [], isWhitespace: [], breaks: [], missing: [],
         levels: [], scripts: [], fontIndices: [])
 
@@ -225,15 +246,13 @@ extension MeasuredParagraph {
     mutating func deriveGlyphTables() {
         let length = units.count
         let contentLength = self.contentLength
-        Self.reset(&prefixAdvance, to: 0, count: length + 1)
         Self.reset(&isSafeBoundary, to: false, count: length + 1)
         Self.reset(&isClusterStart, to: false, count: length + 1)
-        Self.reset(&prefixClusters, to: 0, count: length + 1)
-        // An editor runs this on every keystroke over the whole paragraph: unchecked buffers.
-        prefixAdvance.withUnsafeMutableBufferPointer { advance in
+        // Unchecked buffers: this runs over the whole paragraph.
+        prefixAdvance.reset(to: 0, count: length + 1) { advance in
             isSafeBoundary.withUnsafeMutableBufferPointer { safe in
                 isClusterStart.withUnsafeMutableBufferPointer { clusterStart in
-                    prefixClusters.withUnsafeMutableBufferPointer { clusters in
+                    prefixClusters.reset(to: 0, count: length + 1) { clusters in
                         // Advances are first summed per cluster start (at index + 1), then accumulated.
                         for (run, runGlyphs) in zip(runs, glyphs) {
                             runGlyphs.withUnsafeBufferPointer { shaped in
@@ -266,23 +285,20 @@ extension MeasuredParagraph {
 
     /// `deriveGlyphTables` for an edit that replaced the glyphs of `start..<oldEnd` (now
     /// `start..<newEnd`) inside one run starting at `runStart`: the window's entries are
-    /// recomputed and the rest moved, in O(window) plus one pass of additions. The prefix sums
-    /// then differ from a full derivation in the last bits, which is all right: they only
-    /// choose candidates (`estimatedWidth`), and every decision measures the line's glyphs.
+    /// recomputed, the flags after it moved (a memmove) and the prefix sums after it shifted
+    /// lazily (`ShiftablePrefixSums`), in O(window) plus O(distance from the previous edit).
+    /// The prefix sums then differ from a full derivation in the last bits, which is all
+    /// right: they only choose candidates (`estimatedWidth`), and every decision measures
+    /// the line's glyphs.
     mutating func patchGlyphTables(
         from start: Int, oldEnd: Int, newEnd: Int, glyphs inner: ArraySlice<ShapedGlyph>, runStart: Int
     ) {
         let count = newEnd - start
-        let oldAdvanceTotal = prefixAdvance[oldEnd]
-        let oldClusterTotal = prefixClusters[oldEnd]
         // Edited in place, without temporary arrays: this runs on every keystroke.
         isSafeBoundary.replaceSubrange(start..<oldEnd, with: repeatElement(false, count: count))
         isClusterStart.replaceSubrange(start..<oldEnd, with: repeatElement(false, count: count))
-        prefixAdvance.replaceSubrange((start + 1)..<(oldEnd + 1), with: repeatElement(0, count: count))
-        prefixClusters.replaceSubrange((start + 1)..<(oldEnd + 1), with: repeatElement(0, count: count))
         for glyph in inner {
             let c = glyph.cluster
-            prefixAdvance[c + 1] += glyph.advance
             if !isClusterStart[c] {
                 isClusterStart[c] = true
                 isSafeBoundary[c] = true
@@ -293,22 +309,17 @@ extension MeasuredParagraph {
             isSafeBoundary[runStart] = true
             isClusterStart[runStart] = true
         }
-        for i in start..<newEnd {
-            prefixAdvance[i + 1] += prefixAdvance[i]
-            prefixClusters[i + 1] = prefixClusters[i] + (isClusterStart[i] ? 1 : 0)
+        let window = (start + 1)..<(oldEnd + 1)
+        prefixAdvance.replace(window, count: count, added: { $1 - $0 }) { advance, _ in
+            for glyph in inner { advance[glyph.cluster + 1] += glyph.advance }
+            for i in start..<newEnd { advance[i + 1] += advance[i] }
         }
-        let advanceShift = prefixAdvance[newEnd] - oldAdvanceTotal
-        let clusterShift = prefixClusters[newEnd] - oldClusterTotal
-        guard newEnd + 1 < prefixAdvance.count else { return }
-        prefixAdvance.withUnsafeMutableBufferPointer { values in
-            for i in (newEnd + 1)..<values.count { values[i] += advanceShift }
-        }
-        prefixClusters.withUnsafeMutableBufferPointer { values in
-            for i in (newEnd + 1)..<values.count { values[i] += clusterShift }
+        prefixClusters.replace(window, count: count, added: { $1 - $0 }) { clusters, _ in
+            for i in start..<newEnd { clusters[i + 1] = clusters[i] + (isClusterStart[i] ? 1 : 0) }
         }
     }
 
-    private static func reset<T>(_ array: inout [T], to value: T, count: Int) {
+    static func reset<T>(_ array: inout [T], to value: T, count: Int) {
         array.removeAll(keepingCapacity: true)
         array.append(contentsOf: repeatElement(value, count: count))
     }
