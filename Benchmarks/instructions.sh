@@ -10,7 +10,8 @@
 #   Benchmarks/instructions.sh              every figure of Benchmarks/README.md
 #   Benchmarks/instructions.sh stories      fresh layout vs baselines on the story series
 #   Benchmarks/instructions.sh samples      LineFit / one hb-ft shape per sample job
-#   Benchmarks/instructions.sh keystrokes   the keystroke kinds at 280, 2,200 and 10,000
+#   Benchmarks/instructions.sh keystrokes   the keystroke kinds at 280, 2,200 and 10,000 (and how
+#                                           many edits changed lines from further back than one line)
 #   Benchmarks/instructions.sh hinted       hinted vs linear layout of the 280 story
 #   Benchmarks/instructions.sh variable     Roboto Flex: opsz-following and width-axis layouts vs linear
 #
@@ -110,6 +111,15 @@ if [ "$what" = all ] || [ "$what" = keystrokes ]; then
     done
     echo
     echo "type new text at 280 / one hb-ft shape of it: $(ratio "$(get type story-00280)" "$(get shape-ft story-00280)") (target <= 0.2)"
+    echo
+    # Not instructions: the same edits run natively, counting those that changed a line more
+    # than one line before their own (the editor had to re-break from further back).
+    echo "## Edits that changed lines from further back than the line before the edit"
+    for series in story story-spartan; do
+        for length in "${lengths[@]}"; do
+            "$DRIVER" restarts "$(printf '%s-%05d' "$series" "$length")" 40 | sed 's/^/- /'
+        done
+    done
     echo
 fi
 if [ "$what" = all ] || [ "$what" = hinted ]; then

@@ -14,6 +14,11 @@
 //                                          `measured` (see instructions.sh); layouts and shapes
 //                                          run once unmeasured first (one-time costs).
 //
+//   bench-driver tails JOB ROUNDS          wall-clock p50/p90/p99 of typing new text and of one
+//                                          hb-ft shape, interleaved in one run (TailLatency.swift)
+//   bench-driver restarts JOB N            typing new text, pasting and deleting a word (N each,
+//                                          as `loop` does them): how many edits changed a line
+//                                          more than one line before the edit's own line
 //   bench-driver variable                  the 280-unit story in Roboto Flex laid out linearly,
 //                                          with opsz following each line and by the width axis:
 //                                          probes per line, and the times as ratios of one run
@@ -98,6 +103,18 @@ func measured<R>(_ body: () throws -> R) rethrows -> R {
     try body()
 }
 
+/// Edits whose first changed line lies more than one line before the line holding the
+/// edit (the editor re-broke from further back than the line before), and all edits.
+nonisolated(unsafe) var farRestarts = (far: 0, edits: 0)
+
+/// Counts one edit at `offset` into `farRestarts` (outside the measured region).
+func tallyRestart(_ result: EditResult, at offset: Int) {
+    let lines = result.layout.lines
+    let editLine = lines.firstIndex { $0.end > offset } ?? max(0, lines.count - 1)
+    if result.changedLines.lowerBound < editLine - 1 { farRestarts.far += 1 }
+    farRestarts.edits += 1
+}
+
 /// Characters of `text` (grapheme clusters) with their UTF-16 lengths.
 func characters(_ text: Substring) -> [String] { text.map { String($0) } }
 
@@ -180,6 +197,7 @@ func loop(_ what: String, _ name: String, _ count: Int) throws {
             let text = String(character)
             kept = editor.layout
             let result = i < warmUp ? try editor.insert(text, at: caret) : try measured { try editor.insert(text, at: caret) }
+            if i >= warmUp { tallyRestart(result, at: caret) }
             caret += text.utf16.count
             sink &+= result.changedLines.count
         }
@@ -193,7 +211,9 @@ func loop(_ what: String, _ name: String, _ count: Int) throws {
         for i in 0..<count {
             let phrase = String(source[(i * 97) % (source.count - 30)..<((i * 97) % (source.count - 30) + 30)])
             kept = editor.layout
-            sink &+= try measured { try editor.insert(phrase, at: caret) }.changedLines.count
+            let result = try measured { try editor.insert(phrase, at: caret) }
+            tallyRestart(result, at: caret)
+            sink &+= result.changedLines.count
             try editor.replace(caret..<(caret + phrase.utf16.count), with: "")
         }
     case "delete-word":
@@ -207,7 +227,9 @@ func loop(_ what: String, _ name: String, _ count: Int) throws {
             let word = words[(firstWord + i) % words.count]
             let removed = editor.layout.substring(word.lowerBound, word.upperBound)
             kept = editor.layout
-            sink &+= try measured { try editor.replace(word, with: "") }.changedLines.count
+            let result = try measured { try editor.replace(word, with: "") }
+            tallyRestart(result, at: word.lowerBound)
+            sink &+= result.changedLines.count
             try editor.insert(removed, at: word.lowerBound)
         }
     case let kind where kind.hasPrefix("variable-"):  // linear, opsz, width-axis: see `variable()`
@@ -277,6 +299,14 @@ switch arguments.first {
 case "check": try check()
 case "picture": try PinnedPicture.report(runs: arguments.count > 1 ? Int(Array(arguments)[1]) ?? 10 : 10)
 case "variable": try variable()
+case "tails" where arguments.count == 3: try tails(Array(arguments)[1], rounds: Int(Array(arguments)[2]) ?? 25)
+case "restarts" where arguments.count == 3:
+    let values = Array(arguments)
+    for kind in ["type", "paste", "delete-word"] {
+        farRestarts = (0, 0)
+        try loop(kind, values[1], Int(values[2]) ?? 1)
+        print("\(kind) \(values[1]): \(farRestarts.far) of \(farRestarts.edits) edits changed a line more than one line before the edit's line")
+    }
 case "loop" where arguments.count == 4: try loop(Array(arguments)[1], Array(arguments)[2], Int(Array(arguments)[3]) ?? 1)
 case "capi" where (2...4).contains(arguments.count):  // see CAPIComparison.swift
     let values = Array(arguments)
@@ -286,6 +316,6 @@ case "capi-loop" where arguments.count == 5:
     let values = Array(arguments)
     try capiLoop(values[1], library: values[2], jobName: values[3], count: Int(values[4]) ?? 1)
 default:
-    print("usage: bench-driver check | picture [RUNS] | variable | loop OP JOB N (see the top of main.swift) | capi LIB [JOB] [ROUNDS] | capi-loop swift|c|c-copy LIB JOB N")
+    print("usage: bench-driver check | picture [RUNS] | variable | tails JOB ROUNDS | restarts JOB N | loop OP JOB N (see the top of main.swift) | capi LIB [JOB] [ROUNDS] | capi-loop swift|c|c-copy LIB JOB N")
     exit(2)
 }
