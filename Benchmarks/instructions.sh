@@ -117,7 +117,7 @@ if [ "$what" = all ] || [ "$what" = keystrokes ]; then
     echo "## Edits that changed lines from further back than the line before the edit"
     for series in story story-spartan; do
         for length in "${lengths[@]}"; do
-            "$DRIVER" restarts "$(printf '%s-%05d' "$series" "$length")" 40 | sed 's/^/- /'
+            "$DRIVER" restarts "$(printf '%s-%05d' "$series" "$length")" 40 | grep ' edits ' | sed 's/^/- /'
         done
     done
     echo
