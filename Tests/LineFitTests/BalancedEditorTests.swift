@@ -103,36 +103,6 @@ struct BalancedEditorTests {
         #expect(movedStable <= movedPlain, "stable moved \(movedStable) breaks, plain \(movedPlain)")
     }
 
-    /// The shape cost of a layout's breaks on the optimiser's oracle (each paragraph's
-    /// candidate lines for the text's fill settings, the writer's-line rule at the layout's
-    /// t*); nil when a line is not a candidate (a repaired or reshaped line).
-    static func fillCost(_ layout: Layout, fonts: FontChain, options: LayoutOptions, height: Double) throws -> Double? {
-        let engine = try LayoutEngine()
-        let paragraphs = engine.measureParagraphs(Array(layout.text.utf16), fonts: fonts, options: options)
-        let metrics = FontChainMetrics(fonts)
-        let settings = engine.balancedSettings(
-            options: options, minSize: options.minSize, maxSize: options.maxSize, fillHeight: height,
-            paragraphs: paragraphs.map(\.1), metrics: metrics)
-        let t = layout.chosenMinimum
-        let writerTyped = paragraphs.filter { $0.0.content.count > 0 }.count >= 2
-        var total = 0.0
-        for (range, measured) in paragraphs {
-            let candidates = engine.balancedParagraph(measured, settings: settings, metrics: metrics).candidates
-            var breaker = BalancedLineBreaker(candidates, writerThreshold: writerTyped ? t : .infinity, fixedSize: false)
-            breaker.emptySize = t
-            var path: [Int] = []
-            let bounds = range.range
-            for line in layout.lines where bounds.contains(line.start) || (bounds.isEmpty && line.start == bounds.lowerBound) {
-                let a = candidates.positions.firstIndex(of: line.start - range.range.lowerBound)
-                let b = candidates.positions.firstIndex(of: line.end - range.range.lowerBound)
-                guard let a, let b, let edge = breaker.edge(from: a, to: b) else { return nil }
-                path.append(edge)
-            }
-            total += breaker.cost(of: path)
-        }
-        return total
-    }
-
     @Test("with the stability rule and a fill box: valid, its threshold within τ of t*, within the margin of the fresh optimum, fewer breaks moved")
     func stableFillInvariants() throws {
         let fonts = try TestFonts.chain(TestFonts.spartan)
@@ -171,8 +141,8 @@ struct BalancedEditorTests {
                     let floor = whole ? BalancedCost.writerShare * t : BalancedCost.tau * t
                     #expect(line.size >= floor - 0.011 || line.flags.contains(.overflows), "\(context): \(line.size) vs t* \(t)")
                 }
-                if let kept = try Self.fillCost(layout, fonts: fonts, options: Self.options("fill"), height: height),
-                   let optimum = try Self.fillCost(fresh, fonts: fonts, options: Self.options("fill"), height: height) {
+                if let kept = try BalancedLayoutCost.of(layout, fonts: fonts, options: Self.options("fill"), fillHeight: height),
+                   let optimum = try BalancedLayoutCost.of(fresh, fonts: fonts, options: Self.options("fill"), fillHeight: height) {
                     #expect(kept <= (1 + BalancedCost.stabilityMargin) * optimum + 1e-9, "\(context): \(kept) vs fresh \(optimum)")
                     costsCompared += 1
                 }

@@ -1,0 +1,1 @@
+../../../Tests/LineFitTests/Reliability/BalancedLayoutCost.swift
