@@ -442,8 +442,11 @@ struct CandidateLines {
     /// `largestSizeFrom` from the sizes, for the lines of the starts from `first` (those
     /// before it already have theirs).
     private mutating func setLargestSizes(from first: Int = 0) {
-        if first == 0 { largestSizeFrom.removeAll(keepingCapacity: true) }
-        largestSizeFrom.append(contentsOf: repeatElement(0, count: edgeTo.count - largestSizeFrom.count))
+        if first == 0 {
+            largestSizeFrom = [Double](repeating: 0, count: edgeTo.count)
+        } else {
+            largestSizeFrom.append(contentsOf: repeatElement(0, count: edgeTo.count - largestSizeFrom.count))
+        }
         for a in first..<(positions.count - 1) {
             var largest = 0.0
             for e in stride(from: edgeStart[a + 1] - 1, through: edgeStart[a], by: -1) {
