@@ -199,6 +199,41 @@ struct BalancedEditorTests {
         #expect(mean(late, \.candidateLines) < 400)
     }
 
+    @Test("typing at the end re-measures and re-solves only the lines that reach past the edit")
+    func keystrokeRedoesOnlyLinesPastTheEdit() throws {
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let options = Self.options("none")
+        // L: the most words a line holds at the minimum size, read off a greedy layout (greedy
+        // breaks at the minimum, so its lines are as long as fit there), plus one for a line
+        // that starts elsewhere and fits one more short word.
+        var greedy = options
+        greedy.breakStrategy = .greedy
+        let reference = try layOut(Self.longStory, fonts: fonts, options: greedy)
+        let most = reference.lines.map { reference.substring($0.start, $0.contentEnd).split(separator: " ").count }.max() ?? 0
+        let reach = most + 1
+        #expect(reach > 5 && reach < 20, "\(reach) words a line")
+        let session = try EditorSession(fonts: fonts, options: options)
+        var work: [LayoutEngine.BalancedWork] = []
+        for (index, character) in Self.longStory.enumerated() {
+            try session.insert(String(character), at: session.utf16Count)
+            work.append(session.balancedWork)
+            if index % 7 == 0 {
+                #expect(session.layout == (try layOut(session.text, fonts: fonts, options: options)), "at \(index)")
+            }
+        }
+        // A keystroke at the end changes the lines ending at the last position (one from each
+        // of the ≤ reach starts within a line of it) and, once a space is typed, those ending
+        // at the new opportunity: at most 2·reach new lines. Each is solved against the
+        // entries of the lines ending at its start (≤ reach of them): 2·reach² transitions.
+        // Rebuilding every start within a line of the end, as before, costs about reach²/2
+        // lines and reach³/2 transitions.
+        let late = work.suffix(120)
+        let lines = Double(late.map(\.candidateLines).reduce(0, +)) / Double(late.count)
+        let transitions = Double(late.map(\.transitions).reduce(0, +)) / Double(late.count)
+        #expect(lines <= Double(2 * reach), "\(lines) candidate lines per keystroke, reach \(reach)")
+        #expect(transitions <= Double(2 * reach * reach), "\(transitions) transitions per keystroke, reach \(reach)")
+    }
+
     @Test("with stable breaks, a keystroke solves the edited paragraph, not every paragraph again")
     func stableKeystrokeWorkStaysInItsParagraph() throws {
         // Eight paragraphs, typing into the last: with the stability rule every paragraph is

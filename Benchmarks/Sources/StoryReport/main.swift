@@ -111,6 +111,39 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "slow" {
     }
     exit(0)
 }
+/// The region callgrind counts, as in bench-driver: `valgrind --tool=callgrind
+/// --collect-atstart=no '--toggle-collect=*linefit_bench_measured*'` (and `--dump-after=` the
+/// same name for one dump per keystroke) collects only inside it.
+@_silgen_name("linefit_bench_measured")
+@inline(never)
+func measured<R>(_ body: () throws -> R) rethrows -> R { try body() }
+// `story-report keys [greedy]`: the story typed into an empty session one character at a
+// time (balanced or greedy, no box), after one unmeasured replay; each keystroke inside the
+// measured region, for per-keystroke instruction counts.
+// `story-report layouts N [greedy]`: N balanced+fill (or greedy no-box) layouts of the story
+// inside the measured region, after one unmeasured layout.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "keys" {
+    let greedy = CommandLine.arguments.count > 2 && CommandLine.arguments[2] == "greedy"
+    var typed = options(min: 24, strategy: greedy ? .greedy : .balanced, fill: false)
+    typed.stableBreaks = false
+    for round in 0..<2 {
+        let session = try EditorSession(fonts: fonts, options: typed)
+        for character in story {
+            let at = session.utf16Count
+            if round == 0 { _ = try session.insert(String(character), at: at) } else {
+                _ = try measured { try session.insert(String(character), at: at) }
+            }
+        }
+    }
+    exit(0)
+}
+if CommandLine.arguments.count > 2, CommandLine.arguments[1] == "layouts", let count = Int(CommandLine.arguments[2]) {
+    let greedy = CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "greedy"
+    let profiled = options(min: 24, strategy: greedy ? .greedy : .balanced, fill: !greedy)
+    _ = try engine.layout(story, fonts: fonts, options: profiled)
+    for _ in 0..<count { _ = try measured { try engine.layout(story, fonts: fonts, options: profiled) } }
+    exit(0)
+}
 var layouts: [String: [Layout]] = [:]
 print("Caption corpus: \(captions.count) captions, League Spartan Bold + fallbacks, --width 960 --max 300 --height 1600\n")
 print("| mode | smallest line, median / 10th pct | size ratio ≤ 2 | lone words > 1.8× | box height used, median | overflows |")

@@ -284,8 +284,12 @@ struct BalancedLineBreaker {
     /// positions are the same as this paragraph's (same indices, same values; see
     /// `CandidateLines.init(reusing:)`). Their entries depend on nothing else, so they are
     /// copied and the search starts at position `starts`: a keystroke at the end of a long
-    /// paragraph redoes a line's worth of positions, not the paragraph. Only without a budget
-    /// (the rest-of-paragraph bound below reads the whole paragraph) and without a hint.
+    /// paragraph redoes a line's worth of positions, not the paragraph. Past them, a line
+    /// copied from the earlier lines (`CandidateLines.reusedFrom`) ends where the two agree,
+    /// as does every line ending at its start, so its entries are the earlier front's too:
+    /// copied, their links renumbered; only the lines reaching past the agreement are
+    /// solved. Only without a budget (the rest-of-paragraph bound below reads the whole
+    /// paragraph) and without a hint.
     func front(
         threshold: Double, budget: Double?, quantum: Double, resume: (front: Front, starts: Int)? = nil
     ) -> Front {
@@ -293,6 +297,21 @@ struct BalancedLineBreaker {
         let edges = lines.edgeCount
         let edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
         let size = lines.size, logShapeSize = lines.logShapeSize, oneSegment = lines.oneSegment
+        let reusedFrom = lines.reusedFrom
+        var resumed: (front: Front, starts: Int)?
+        if let resume, budget == nil, hint == nil, !resume.front.hinted, resume.front.budget == nil,
+           resume.front.threshold == threshold,
+           resume.front.writerLineFits == writerLineFits, resume.starts > 0 || !reusedFrom.isEmpty,
+           resume.starts < count {
+            resumed = resume
+        }
+        // Resuming at a start, only the lines ending at or after it need their incoming lists:
+        // those of the starts from the first with a line that long.
+        var lowStart = resumed?.starts ?? 0
+        for a in 0..<lowStart where edgeStart[a + 1] > edgeStart[a] && edgeTo[edgeStart[a + 1] - 1] >= lowStart {
+            lowStart = a
+            break
+        }
         // Incoming allowed edges per position (only those can carry entries), flat by position.
         var isAllowed = [Bool](repeating: false, count: edges)
         var incomingStart = [Int](repeating: 0, count: count + 1)
@@ -302,14 +321,14 @@ struct BalancedLineBreaker {
         // are all disallowed: `limitOf(a)` ends the scan of start `a` there.
         var scanEnd = edgeStart
         if plain {
-            for a in 0..<(count - 1) {
+            for a in lowStart..<(count - 1) {
                 var end = edgeStart[a]
                 while end < edgeStart[a + 1], largestFrom[end] >= threshold { end += 1 }
                 scanEnd[a + 1] = end
             }
         }
         func limitOf(_ a: Int) -> Int { plain ? scanEnd[a + 1] : edgeStart[a + 1] }
-        for a in 0..<(count - 1) {
+        for a in lowStart..<(count - 1) {
             for e in edgeStart[a]..<limitOf(a)
             where plain ? (size[e] >= threshold || forced[e]) : allowed(e, threshold: threshold) {
                 isAllowed[e] = true
@@ -319,7 +338,7 @@ struct BalancedLineBreaker {
         for b in 0..<count { incomingStart[b + 1] += incomingStart[b] }
         var incoming = [Int](repeating: 0, count: incomingStart[count])
         var filled = incomingStart
-        for a in 0..<(count - 1) {
+        for a in lowStart..<(count - 1) {
             for e in edgeStart[a]..<limitOf(a) where isAllowed[e] {
                 incoming[filled[edgeTo[e]]] = e
                 filled[edgeTo[e]] += 1
@@ -346,9 +365,18 @@ struct BalancedLineBreaker {
         var entries: [Entry] = []
         var entryStart: [Int]
         var first = 0
-        if let resume, budget == nil, hint == nil, !resume.front.hinted, resume.front.budget == nil,
-           resume.front.threshold == threshold,
-           resume.front.writerLineFits == writerLineFits, resume.starts > 0, resume.starts < count {
+        // The earlier front whose entries the copied lines take, and each earlier edge's index
+        // here (plain arrays: the loop below reads them per edge).
+        var lending = false
+        var lentEntries: [Entry] = [], lentEntryStart: [Int] = [], newEdge: [Int32] = []
+        if let resume = resumed {
+            if !reusedFrom.isEmpty {
+                newEdge = [Int32](repeating: -1, count: resume.front.entryStart.count - 1)
+                for e in 0..<edges where reusedFrom[e] >= 0 { newEdge[Int(reusedFrom[e])] = Int32(e) }
+                lending = true
+                lentEntries = resume.front.entries
+                lentEntryStart = resume.front.entryStart
+            }
             first = resume.starts
             let resumedEdges = edgeStart[first]
             let kept = resume.front.entryStart[resumedEdges]
@@ -382,19 +410,44 @@ struct BalancedLineBreaker {
                 entryStart[incoming[$0] + 1] > entryStart[incoming[$0]]
             }
             gathered.removeAll(keepingCapacity: true)
-            if budget == nil, a > 0, reachable {
-                for slot in incomingStart[a]..<incomingStart[a + 1] {
-                    let e1 = incoming[slot]
-                    let k = entryStart[e1]
-                    guard k < entryStart[e1 + 1] else { continue }
-                    gathered.append(Incoming(
-                        edge: e1, entry: k, cost: entries[k].cost, height: entries[k].height, logSize: logShapeSize[e1],
-                        size: size[e1], oneSegment: oneSegment[e1]))
-                }
-            }
+            // Gathered at the first line solved here (a start whose every line is copied needs none).
+            var isGathered = false
             for e in edgeStart[a]..<edgeStart[a + 1] {
                 entryStart[e] = entries.count
                 guard reachable, e < limitOf(a), isAllowed[e] else { continue }
+                if lending, reusedFrom[e] >= 0 {
+                    // A copied line: the earlier front's entries, their links renumbered (when
+                    // every link has its line here; otherwise solved below).
+                    let old = Int(reusedFrom[e])
+                    let range = lentEntryStart[old]..<lentEntryStart[old + 1]
+                    var linked = true
+                    for k in range where lentEntries[k].previousEdge >= 0 && newEdge[Int(lentEntries[k].previousEdge)] < 0 {
+                        linked = false
+                    }
+                    if linked {
+                        for k in range {
+                            var entry = lentEntries[k]
+                            if entry.previousEdge >= 0 {
+                                let previous = Int(entry.previousEdge), now = Int(newEdge[previous])
+                                entry.previousEntry = Int32(entryStart[now] + Int(entry.previousEntry) - lentEntryStart[previous])
+                                entry.previousEdge = Int32(now)
+                            }
+                            entries.append(entry)
+                        }
+                        continue
+                    }
+                }
+                if budget == nil, a > 0, !isGathered {
+                    isGathered = true
+                    for slot in incomingStart[a]..<incomingStart[a + 1] {
+                        let e1 = incoming[slot]
+                        let k = entryStart[e1]
+                        guard k < entryStart[e1 + 1] else { continue }
+                        gathered.append(Incoming(
+                            edge: e1, entry: k, cost: entries[k].cost, height: entries[k].height,
+                            logSize: logShapeSize[e1], size: size[e1], oneSegment: oneSegment[e1]))
+                    }
+                }
                 let own = height(e, threshold: threshold)
                 let h = own + rest[edgeTo[e]]
                 let unary = unaryCost(e)

@@ -50,6 +50,13 @@ struct CandidateLines {
     /// Leading start positions whose lines were copied from the lines this was built reusing
     /// (their edges keep their indices; stage 2 may resume after them).
     var reusedStarts = 0
+    /// Per edge, the index of the same line in the lines this was built reusing, or -1 for a
+    /// line measured here; empty when nothing was reused. Past `reusedStarts`, a start's
+    /// lines that end where the two measurements still agree are copied too (a keystroke at
+    /// the end of a paragraph changes only the lines reaching past the agreement), so stage 2
+    /// can copy the entries of those lines from the earlier front (`BalancedLineBreaker.front`).
+    var reusedFrom: [Int32] = []
+    private var recordsReuse = false
     /// Lines measured here (not copied): the work done, for tests that bound it.
     var measuredLines = 0
     /// Estimated widths read from the prefix sums while scanning for lines (the other half
@@ -177,29 +184,31 @@ struct CandidateLines {
         let uniformHeight = metrics.height(paragraph, 0, paragraph.contentLength) * lineSpacing
         self.uniformHeight = singleFont ? uniformHeight : nil
         var first = 0
+        let hasEmergency = isEmergency.contains(true)
+        /// The earlier lines whose starts past `first` may lend the lines that end before
+        /// position index `common` (where the two measurements' positions stop agreeing).
+        var lent: CandidateLines?, lentCommon = 0
         if let (old, agreed) = reusing, widthOverride.isEmpty, singleFont, old.uniformHeight == uniformHeight,
            !old.isEmpty {
-            first = Self.reusableStarts(old, positions: positions, isEmergency: isEmergency, agreed: agreed)
+            let common: Int
+            (first, common) = Self.reusableStarts(old, positions: positions, isEmergency: isEmergency, agreed: agreed)
+            // Without emergency positions a start's lines go in as its scan meets them, so the
+            // lines before `common` come out as before whatever the scan meets after them.
+            if !hasEmergency, !old.isEmergency.contains(true), common > first {
+                (lent, lentCommon) = (old, common)
+                recordsReuse = true
+                reusedFrom.reserveCapacity(expected)
+                largestFitting = max(largestFitting, old.largestFitting)
+                smallestTooWide = min(smallestTooWide, old.smallestTooWide)
+            }
             if first > 0 {
-                let edges = old.edgeStart[first]
                 edgeStart.append(contentsOf: old.edgeStart[0..<first])
-                edgeFrom.append(contentsOf: old.edgeFrom[0..<edges])
-                edgeTo.append(contentsOf: old.edgeTo[0..<edges])
-                contentEnd.append(contentsOf: old.contentEnd[0..<edges])
-                emWidth.append(contentsOf: old.emWidth[0..<edges])
-                size.append(contentsOf: old.size[0..<edges])
-                logShapeSize.append(contentsOf: old.logShapeSize[0..<edges])
-                heightPerPoint.append(contentsOf: old.heightPerPoint[0..<edges])
-                forced.append(contentsOf: old.forced[0..<edges])
-                heldAtMax.append(contentsOf: old.heldAtMax[0..<edges])
-                oneSegment.append(contentsOf: old.oneSegment[0..<edges])
-                fill.append(contentsOf: old.fill[0..<edges])
+                copyLines(old, 0..<old.edgeStart[first])
                 reusedStarts = first
                 largestFitting = max(largestFitting, old.largestFitting)
                 smallestTooWide = min(smallestTooWide, old.smallestTooWide)
             }
         }
-        let hasEmergency = isEmergency.contains(true)
         let capacity = width * (1 + Self.estimateSlack)
         // An exact width (repair) may break the rise the search relies on: then ends are read
         // one by one (repairs are rare and touch a few lines).
@@ -220,21 +229,20 @@ struct CandidateLines {
                 return (content, override ?? paragraph.estimatedWidth(start, content, tracking: tracking))
             }
             func addLine(_ b: Int, content: Int, em: Double) {
-                let fit = fitter.fitLinear(emWidth: em)
+                let sized = sizedLine(em: em, from: a, to: b, hasContent: content > start, fitter: fitter, fixedSize: fixedSize)
                 measuredLines += 1
+                if recordsReuse { reusedFrom.append(-1) }
                 edgeFrom.append(a)
                 edgeTo.append(b)
                 contentEnd.append(content)
                 emWidth.append(em)
-                size.append(fit.size)
-                let shapeSize = fixedSize ? (em > 0 ? width / em : fit.size) : fit.size
-                logShapeSize.append(shapeSize > 0 ? log(shapeSize) : 0)
+                size.append(sized.size)
+                logShapeSize.append(sized.logShapeSize)
                 heightPerPoint.append(singleFont ? uniformHeight : metrics.height(paragraph, start, content) * lineSpacing)
-                forced.append(fit.overflows)
-                heldAtMax.append(fit.heldAtMax && content > start)
+                forced.append(sized.forced)
+                heldAtMax.append(sized.heldAtMax)
                 oneSegment.append(b == a + 1 && !isEmergency[a] && !isEmergency[b])
-                fill.append(min(1, em * fit.size / width))
-                if a == 0 && b == count - 1 && !fit.overflows { wholeSize = fit.size }
+                fill.append(sized.fill)
             }
             // The scan stops at the first end too wide at `lowest` (`stop`). Lines end at every
             // opportunity before it and, inside words, only where greedy breaking ends them: at
@@ -247,6 +255,23 @@ struct CandidateLines {
             var stop: (end: Int, content: Int, em: Double)?
             var emitted = false
             var b = a + 1
+            if a < lentCommon, let old = lent {
+                let common = lentCommon
+                // The earlier lines from this start that end before `common` read only what
+                // agrees: copied, and the scan goes on after them.
+                var end = old.edgeStart[a]
+                while end < old.edgeStart[a + 1], old.edgeTo[end] < common { end += 1 }
+                if end > old.edgeStart[a] {
+                    copyLines(old, old.edgeStart[a]..<end)
+                    b = old.edgeTo[end - 1] + 1
+                    emitted = true
+                    // Too wide at `lowest`: the forced line of a start where nothing fits,
+                    // or its scan stopped before `common` (on a position both agree on).
+                    if !(old.emWidth[end - 1] * lowest <= capacity) || (end == old.edgeStart[a + 1] && b < common) {
+                        continue
+                    }
+                }
+            }
             while b < count {
                 if isEmergency[b] {
                     // Along a piece where the width rises with every cluster, the ends that fit
@@ -324,7 +349,32 @@ struct CandidateLines {
             if !emitted, let stop { addLine(stop.end, content: stop.content, em: stop.em) }
         }
         edgeStart.append(edgeTo.count)
-        setLargestSizes()
+        if first > 0, let (old, _) = reusing {
+            // The leading starts' lines are the earlier ones, and so are their largest sizes.
+            largestSizeFrom.reserveCapacity(edgeTo.count)
+            largestSizeFrom.append(contentsOf: old.largestSizeFrom[0..<edgeStart[first]])
+            setLargestSizes(from: first)
+        } else {
+            setLargestSizes()
+        }
+    }
+
+    /// Appends `old`'s lines `edges` (read where both measurements agree, so the same here).
+    private mutating func copyLines(_ old: CandidateLines, _ edges: Range<Int>) {
+        if recordsReuse {
+            reusedFrom.append(contentsOf: Int32(edges.lowerBound)..<Int32(edges.upperBound))
+        }
+        edgeFrom.append(contentsOf: old.edgeFrom[edges])
+        edgeTo.append(contentsOf: old.edgeTo[edges])
+        contentEnd.append(contentsOf: old.contentEnd[edges])
+        emWidth.append(contentsOf: old.emWidth[edges])
+        size.append(contentsOf: old.size[edges])
+        logShapeSize.append(contentsOf: old.logShapeSize[edges])
+        heightPerPoint.append(contentsOf: old.heightPerPoint[edges])
+        forced.append(contentsOf: old.forced[edges])
+        heldAtMax.append(contentsOf: old.heldAtMax[edges])
+        oneSegment.append(contentsOf: old.oneSegment[edges])
+        fill.append(contentsOf: old.fill[edges])
     }
 
     /// The same lines for another smallest size and grid, when every fit test at `lowest` that
@@ -343,32 +393,61 @@ struct CandidateLines {
         guard largestFitting * lowest <= capacity, !(smallestTooWide * lowest <= capacity) else { return nil }
         var lines = self
         lines.reusedStarts = 0
+        lines.reusedFrom = []
+        lines.recordsReuse = false
         lines.measuredLines = 0
         lines.widthsRead = 0
         lines.wholeSize = 0
         if let (range, _) = widestSegment {
             lines.widestSegment = (range, widestEm > 0 ? fitter.fitLinear(emWidth: widestEm).size : fitter.grid.maxSize)
         }
-        let count = positions.count
         for e in 0..<edgeCount {
-            let em = emWidth[e]
-            let fit = fitter.fitLinear(emWidth: em)
-            lines.size[e] = fit.size
-            let shapeSize = fixedSize ? (em > 0 ? width / em : fit.size) : fit.size
-            lines.logShapeSize[e] = shapeSize > 0 ? log(shapeSize) : 0
-            lines.forced[e] = fit.overflows
-            lines.heldAtMax[e] = fit.heldAtMax && contentEnd[e] > positions[edgeFrom[e]]
-            lines.fill[e] = min(1, em * fit.size / width)
-            if edgeFrom[e] == 0 && edgeTo[e] == count - 1 && !fit.overflows { lines.wholeSize = fit.size }
+            let sized = lines.sizedLine(
+                em: emWidth[e], from: edgeFrom[e], to: edgeTo[e], hasContent: contentEnd[e] > positions[edgeFrom[e]],
+                fitter: fitter, fixedSize: fixedSize)
+            lines.size[e] = sized.size
+            lines.logShapeSize[e] = sized.logShapeSize
+            lines.forced[e] = sized.forced
+            lines.heldAtMax[e] = sized.heldAtMax
+            lines.fill[e] = sized.fill
         }
         lines.setLargestSizes()
         return lines
     }
 
-    /// `largestSizeFrom` from the sizes.
-    private mutating func setLargestSizes() {
-        largestSizeFrom = [Double](repeating: 0, count: edgeTo.count)
-        for a in 0..<(positions.count - 1) {
+    /// The fields of a line that follow from its em width on the fitter's grid.
+    struct SizedLine {
+        var size: Double
+        var logShapeSize: Double
+        var forced: Bool
+        var heldAtMax: Bool
+        var fill: Double
+    }
+
+    /// A line's size fields, as both the build and `rescaled` derive them (one definition, so
+    /// a re-sized line cannot drift from a freshly built one); the line from the first to the
+    /// last position also sets `wholeSize` when it fits.
+    private mutating func sizedLine(
+        em: Double, from a: Int, to b: Int, hasContent: Bool, fitter: LineFitter, fixedSize: Bool
+    ) -> SizedLine {
+        let fit = fitter.fitLinear(emWidth: em)
+        // For a fixed size, the size the line would take if it could grow: even widths count.
+        let shapeSize = fixedSize ? (em > 0 ? fitter.width / em : fit.size) : fit.size
+        if a == 0 && b == positions.count - 1 && !fit.overflows { wholeSize = fit.size }
+        return SizedLine(
+            size: fit.size, logShapeSize: shapeSize > 0 ? log(shapeSize) : 0, forced: fit.overflows,
+            heldAtMax: fit.heldAtMax && hasContent, fill: min(1, em * fit.size / fitter.width))
+    }
+
+    /// `largestSizeFrom` from the sizes, for the lines of the starts from `first` (those
+    /// before it already have theirs).
+    private mutating func setLargestSizes(from first: Int = 0) {
+        if first == 0 {
+            largestSizeFrom = [Double](repeating: 0, count: edgeTo.count)
+        } else {
+            largestSizeFrom.append(contentsOf: repeatElement(0, count: edgeTo.count - largestSizeFrom.count))
+        }
+        for a in first..<(positions.count - 1) {
             var largest = 0.0
             for e in stride(from: edgeStart[a + 1] - 1, through: edgeStart[a], by: -1) {
                 largest = max(largest, forced[e] ? .infinity : size[e])
@@ -406,10 +485,11 @@ struct CandidateLines {
     /// How many leading starts of `old` have lines that come out the same on the new
     /// measurement: the lines from start `a` read the positions up to the one after the last
     /// line (where the scan stopped) and the measurement before it; when those positions are
-    /// the same in both and lie at or before `agreed`, everything read agrees.
+    /// the same in both and lie at or before `agreed`, everything read agrees. Also the
+    /// number of leading positions that are the same in both and lie at or before `agreed`.
     private static func reusableStarts(
         _ old: CandidateLines, positions: [Int], isEmergency: [Bool], agreed: Int
-    ) -> Int {
+    ) -> (starts: Int, common: Int) {
         let last = min(old.last, positions.count - 1)
         // Length of the common prefix of positions (with their kinds) at or before `agreed`.
         var common = 0
@@ -425,7 +505,7 @@ struct CandidateLines {
             guard old.edgeTo[lastLine] + 1 < common else { break }
             starts += 1
         }
-        return starts
+        return (starts, common)
     }
 }
 

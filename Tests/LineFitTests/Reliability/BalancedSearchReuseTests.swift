@@ -9,8 +9,9 @@ import Testing
 /// at the new size, and the work is counted in lines measured, not seconds.
 @Suite struct BalancedSearchReuseTests {
     /// Seeded paragraphs of words, spaces, long words (emergency positions), marks, Arabic and
-    /// emoji, made at one smallest size and re-sized to others: where `rescaled` answers, every
-    /// field equals the lines a fresh build at the new size gives.
+    /// emoji, made at one smallest size and re-sized to others (a third of them for a
+    /// fixed-size style): where `rescaled` answers, every field equals the lines a fresh build
+    /// at the new size gives.
     @Test func rescaledLinesEqualAFreshBuild() throws {
         var state: UInt64 = 0x5EED
         func next(_ bound: Int) -> Int {
@@ -32,13 +33,15 @@ import Testing
             let engine = try LayoutEngine()
             let metrics = FontChainMetrics(chain)
             for (_, measured) in engine.measureParagraphs(Array(text.utf16), fonts: chain, options: options) {
+                // Fixed-size styles rank lines by the size they would take if they could grow.
+                let fixedSize = next(3) == 0
                 func lines(_ lowest: Double) -> (CandidateLines, LineFitter) {
                     let fitter = LineFitter(
                         grid: SizeGrid(minSize: lowest, maxSize: 300 * lowest / 24, step: 0.01), width: options.width,
                         tracking: options.tracking)
                     let lines = CandidateLines(
                         measured, fitter: fitter, lowest: lowest, tracking: options.tracking, metrics: metrics,
-                        lineSpacing: 1.2, fixedSize: false)
+                        lineSpacing: 1.2, fixedSize: fixedSize)
                     return (lines, fitter)
                 }
                 let lowest = [4.0, 11.25, 24][next(3)]
@@ -46,7 +49,7 @@ import Testing
                 for other in [lowest * 1.0001, lowest * 0.9999, lowest * 1.01, lowest * 0.97, lowest * 0.5] {
                     let (fresh, fitter) = lines(other)
                     guard let rescaled = made.rescaled(
-                        fitter: fitter, lowest: other, tracking: options.tracking, lineSpacing: 1.2, fixedSize: false)
+                        fitter: fitter, lowest: other, tracking: options.tracking, lineSpacing: 1.2, fixedSize: fixedSize)
                     else { continue }
                     resized += 1
                     let context = "\(text.debugDescription) from \(lowest) to \(other)"
@@ -84,5 +87,85 @@ import Testing
         #expect(engine.balancedCandidateLines == 3, "\(engine.balancedCandidateLines) candidate lines measured")
         // Every layout after the first re-sized them: at least the bisection's steps.
         #expect(engine.balancedRescaledParagraphs >= BoxFitting.shrinkSteps)
+    }
+
+    /// A paragraph edited after its start (typing, pasting, deleting at seeded places), its
+    /// candidate lines built reusing the earlier ones: every field equals a fresh build, every
+    /// copied line is the same line of the earlier build, and stage 2 resumed from the earlier
+    /// front (copying the entries of copied lines) finds the same least cost and path as a
+    /// front built afresh.
+    @Test func linesAndEntriesCopiedPerLineEqualAFreshBuild() throws {
+        var state: UInt64 = 0xED6E
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let words = ["sun", "a", "coffee", "morning", "WOW", "together", "il", "x", "summer", "ferry", "horn"]
+        let chain = try EditorFixtures.chain(primary: "Fonts/LeagueSpartan-Bold.otf")
+        let metrics = FontChainMetrics(chain)
+        let options = LayoutOptions(width: 700, minSize: 24, maxSize: 260)
+        let engine = try LayoutEngine()
+        let fitter = LineFitter(grid: SizeGrid(minSize: 24, maxSize: 260, step: 0.01), width: 700, tracking: 0)
+        func measure(_ text: String) -> MeasuredParagraph {
+            var measured = engine.measureParagraphs(Array(text.utf16), fonts: chain, options: options)[0].1
+            measured.deriveGlyphTables()
+            return measured
+        }
+        func lines(_ measured: MeasuredParagraph, reusing: (CandidateLines, Int)? = nil) -> CandidateLines {
+            CandidateLines(
+                measured, fitter: fitter, lowest: 24, tracking: 0, metrics: metrics, lineSpacing: 1.2, fixedSize: false,
+                reusing: reusing.map { (lines: $0.0, agreed: $0.1) })
+        }
+        var copiedPastStarts = 0
+        for _ in 0..<60 {
+            var text = (0..<(20 + next(40))).map { _ in words[next(words.count)] }.joined(separator: " ")
+            let old = measure(text)
+            let oldLines = lines(old)
+            let oldFront = BalancedLineBreaker(oldLines, writerThreshold: .infinity, fixedSize: false)
+                .front(threshold: 24, budget: nil, quantum: 1)
+            // The edit: a letter, a word or a space typed, or a few units deleted, in the last
+            // third (where a keystroke usually is) or anywhere.
+            let units = Array(text.utf16)
+            let at = next(3) == 0 ? next(units.count + 1) : units.count - next(units.count / 3 + 1)
+            let prefix = String(decoding: units[..<at], as: UTF16.self), suffix = String(decoding: units[at...], as: UTF16.self)
+            switch next(3) {
+            case 0: text = prefix + ["e", " ", " ferry"][next(3)] + suffix
+            case 1: text = String(decoding: units[..<at] + units[min(units.count, at + 1 + next(4))...], as: UTF16.self)
+            default: text = prefix + suffix + " sun"
+            }
+            let new = measure(text)
+            let agreed = new.agreement(with: old)
+            guard agreed > 0 else { continue }
+            let reused = lines(new, reusing: (oldLines, agreed)), fresh = lines(new)
+            let context = text.debugDescription
+            #expect(reused.positions == fresh.positions && reused.edgeStart == fresh.edgeStart, "\(context)")
+            #expect(reused.edgeFrom == fresh.edgeFrom && reused.edgeTo == fresh.edgeTo && reused.contentEnd == fresh.contentEnd,
+                    "\(context)")
+            #expect(reused.emWidth == fresh.emWidth && reused.size == fresh.size && reused.logShapeSize == fresh.logShapeSize,
+                    "\(context)")
+            #expect(reused.forced == fresh.forced && reused.heldAtMax == fresh.heldAtMax && reused.oneSegment == fresh.oneSegment
+                    && reused.fill == fresh.fill && reused.largestSizeFrom == fresh.largestSizeFrom
+                    && reused.wholeSize == fresh.wholeSize, "\(context)")
+            for (e, from) in reused.reusedFrom.enumerated() where from >= 0 {
+                let o = Int(from)
+                #expect(oldLines.positions[oldLines.edgeFrom[o]] == reused.positions[reused.edgeFrom[e]]
+                        && oldLines.positions[oldLines.edgeTo[o]] == reused.positions[reused.edgeTo[e]]
+                        && oldLines.emWidth[o] == reused.emWidth[e], "\(context) line \(e)")
+                if e >= reused.edgeStart[reused.reusedStarts] { copiedPastStarts += 1 }
+            }
+            let breaker = BalancedLineBreaker(reused, writerThreshold: .infinity, fixedSize: false)
+            let resumed = breaker.front(
+                threshold: 24, budget: nil, quantum: 1, resume: (front: oldFront, starts: reused.reusedStarts))
+            let afresh = breaker.front(threshold: 24, budget: nil, quantum: 1)
+            #expect(resumed.final.count == 1 && afresh.final.count == 1, "\(context)")
+            if let a = resumed.final.first, let b = afresh.final.first {
+                #expect(resumed.cost(a) == afresh.cost(b) && resumed.height(a) == afresh.height(b), "\(context)")
+                #expect(resumed.path(a) == afresh.path(b), "\(context)")
+                #expect(breaker.cost(of: resumed.path(a)) == breaker.cost(of: afresh.path(b)), "\(context)")
+            }
+            #expect(resumed.transitions <= afresh.transitions, "\(context)")
+        }
+        // Lines past the leading whole starts were copied: the per-line reuse happened.
+        #expect(copiedPastStarts > 200, "only \(copiedPastStarts) lines copied past the reused starts")
     }
 }
