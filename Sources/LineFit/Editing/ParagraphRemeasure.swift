@@ -223,7 +223,6 @@ extension ParagraphMeasurer {
         Self.shiftClusters(&glyphs, after, by: delta)
     }
 
-
     /// Adds `delta` to the clusters of `glyphs[range]`: the one pass over the glyphs after an
     /// edit, so with wrapping additions (an offset never nears `Int.max`) and no checks.
     static func shiftClusters(_ glyphs: inout [ShapedGlyph], _ range: Range<Int>, by delta: Int) {

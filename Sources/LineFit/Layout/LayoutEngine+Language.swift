@@ -1,3 +1,5 @@
+import CHarfBuzz
+
 extension LayoutEngine {
     /// A chain `FontChain.prioritized(forLanguage:)` ordered, kept for the next layout with
     /// the same fonts and language (a caller lays out many texts with one chain).
@@ -28,5 +30,16 @@ extension LayoutEngine {
         let ordered = fonts.prioritized(forLanguage: language)
         orderedChain = OrderedChain(chain: fonts, language: language, ordered: ordered)
         return (ordered, options)
+    }
+
+    /// HarfBuzz's language for a BCP 47 tag, remembered for the last tag: HarfBuzz interns
+    /// languages for the life of the process, and converting the tag cost ~300 instructions
+    /// at each of a layout's fits.
+    func hbLanguage(_ tag: String?) -> hb_language_t? {
+        guard let tag, !tag.isEmpty else { return nil }
+        if let last = lastLanguage, last.tag == tag { return last.language }
+        let language = HarfBuzzShaper.language(tag)
+        lastLanguage = (tag, language)
+        return language
     }
 }

@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 /// The last `VariationPlan` an engine made, with what it was made from: the chain's fonts
 /// and the four variable-font options. Sizes, width and width mode are not among them, so
 /// the layouts of one box search (which scale the sizes) all share one plan. A class: the
@@ -49,17 +47,6 @@ extension LayoutEngine {
     func fontNames(of chain: FontChain) -> [String] {
         if let memo = lastVariationPlan, memo.fonts == chain.fonts { return memo.fontNames }
         return chain.fonts.map(\.name)
-    }
-
-    /// HarfBuzz's language for a BCP 47 tag, remembered for the last tag: HarfBuzz interns
-    /// languages for the life of the process, and converting the tag cost ~300 instructions
-    /// at each of a layout's fits.
-    func hbLanguage(_ tag: String?) -> hb_language_t? {
-        guard let tag, !tag.isEmpty else { return nil }
-        if let last = lastLanguage, last.tag == tag { return last.language }
-        let language = HarfBuzzShaper.language(tag)
-        lastLanguage = (tag, language)
-        return language
     }
 
     /// `variationPlan`, or for options that fail it `VariationPlan.unchecked`'s fallback.
