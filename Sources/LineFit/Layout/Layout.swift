@@ -212,11 +212,17 @@ public struct Line: Hashable, Sendable {
     /// the runs are shared with `self`, see `runs`.
     func shifted(by delta: Int) -> Line {
         var line = self
-        line.start += delta
-        line.end += delta
-        line.contentEnd += delta
-        line.runShift += delta
+        line.shift(by: delta)
         return line
+    }
+
+    /// Moves every offset by `delta` where the line stands (no copy of it: a copy retains
+    /// and releases its arrays).
+    mutating func shift(by delta: Int) {
+        start &+= delta
+        end &+= delta
+        contentEnd &+= delta
+        runShift &+= delta
     }
 
     /// Equal lines: every public property equal (runs compared at their true offsets).

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import LineFit
+
+/// `EditResult.changedLines` skips comparing the lines an update kept; it must still name
+/// exactly the lines that differ, as a comparison of every line of the two layouts finds.
+@Suite struct ChangedLinesTests {
+    /// The range a full comparison gives: the longest equal prefix, then the longest equal
+    /// suffix of what is left (the contract `EditResult` documents).
+    static func compared(_ old: [Line], _ new: [Line]) -> Range<Int> {
+        var prefix = 0
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        return prefix..<(new.count - suffix)
+    }
+
+    /// Texts with several paragraphs, an empty paragraph on top (its line takes the size of
+    /// the first line with content, which an edit below it can change), and one long paragraph.
+    static let texts = [
+        "Alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu.\nNu xi omicron pi rho sigma "
+            + "tau upsilon phi chi psi omega, and then some more words to wrap.\n\nThe end of it all.",
+        "\n\nShort\nwords here and there, typed in by someone who likes long lines of text.",
+        String(repeating: "Lorem ipsum dolor sit amet, consectetur adipiscing elit. ", count: 12),
+    ]
+
+    @Test(arguments: 0..<texts.count)
+    func changedLinesEqualAFullComparison(textIndex: Int) throws {
+        let fonts = try TestFonts.chain(TestFonts.notoSans)
+        let options = LayoutOptions(width: 260, minSize: 8, maxSize: 60)
+        let session = try EditorSession(text: Self.texts[textIndex], fonts: fonts, options: options)
+        var generator = SplitMix64(seed: UInt64(textIndex) + 17)
+        let insertions = ["e", " ", "word ", "\n", "W", "longerpieceofnewtext "]
+        for step in 0..<60 {
+            let old = session.layout.lines
+            let count = session.utf16Count
+            let result: EditResult
+            if count > 0, generator.next() % 3 == 0 {
+                let start = Int(generator.next() % UInt64(count))
+                let end = min(count, start + 1 + Int(generator.next() % 6))
+                result = try session.delete(start..<end)
+            } else {
+                let caret = count == 0 ? 0 : Int(generator.next() % UInt64(count + 1))
+                result = try session.insert(insertions[Int(generator.next() % UInt64(insertions.count))], at: caret)
+            }
+            let expected = Self.compared(old, result.layout.lines)
+            #expect(result.changedLines == expected, "text \(textIndex), edit \(step): \(result.changedLines) vs \(expected)")
+            #expect(result.layout == (try layOut(session.text, fonts: fonts, options: options)))
+        }
+    }
+
+    /// Typing into the empty paragraph's neighbour changes the size the empty line on top
+    /// takes, although the update kept that paragraph: the first line counts as changed.
+    @Test func anEmptyLineOnTopFollowsTheFirstLineWithContent() throws {
+        let fonts = try TestFonts.chain(TestFonts.notoSans)
+        let options = LayoutOptions(width: 260, minSize: 8, maxSize: 60)
+        let session = try EditorSession(text: "\nab", fonts: fonts, options: options)
+        let before = session.layout.lines
+        let result = try session.insert(" and a good many more words", at: 3)
+        let after = result.layout.lines
+        // The second line's size fell (more text at the same width), so the empty line's did.
+        #expect(after[1].size < before[1].size)
+        #expect(after[0].size == after[1].size && before[0].size == before[1].size)
+        #expect(result.changedLines.lowerBound == 0)
+    }
+}
