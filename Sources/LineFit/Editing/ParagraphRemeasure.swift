@@ -17,14 +17,15 @@ extension ParagraphMeasurer {
     /// Updates `old` in place (its arrays are edited, not copied, when the caller owns them
     /// alone) and returns the range, in new offsets, outside which the paragraph measures
     /// exactly as before (shifted by the edit after it); returns nil, leaving `old` untouched,
-    /// when it cannot.
+    /// when it cannot. `previousLength` is the old paragraph's length: the caller may have
+    /// taken the units out of `old` to edit them in place into `units`.
     func remeasure(
-        _ old: inout MeasuredParagraph, units: [UInt16], contentLength: Int, edit: Range<Int>, insertedCount: Int,
-        chain: FontChain, options: LayoutOptions, style: ParagraphShapingStyle
+        _ old: inout MeasuredParagraph, units: [UInt16], previousLength: Int, contentLength: Int, edit: Range<Int>,
+        insertedCount: Int, chain: FontChain, options: LayoutOptions, style: ParagraphShapingStyle
     ) -> Range<Int>? {
         let delta = insertedCount - edit.count
         guard edit.upperBound <= old.contentLength, contentLength == old.contentLength + delta,
-              units.count == old.length + delta, contentLength > 0, !old.runs.isEmpty else { return nil }
+              units.count == previousLength + delta, contentLength > 0, !old.runs.isEmpty else { return nil }
 
         // The window, in old offsets: [outerStart, innerStart) and [innerEnd, outerEnd) are
         // margins. Opportunities are the breaks inside the content, then the content's end.

@@ -121,12 +121,12 @@ public final class LayoutEngine {
     /// Re-measures an edited paragraph in place from its old measurement; nil when only a
     /// fresh measurement is sure to be right (see `ParagraphMeasurer.remeasure`).
     func remeasure(
-        _ old: inout MeasuredParagraph, units: [UInt16], contentLength: Int, edit: Range<Int>, insertedCount: Int,
-        fonts: FontChain, options: LayoutOptions, style: ParagraphShapingStyle
+        _ old: inout MeasuredParagraph, units: [UInt16], previousLength: Int, contentLength: Int, edit: Range<Int>,
+        insertedCount: Int, fonts: FontChain, options: LayoutOptions, style: ParagraphShapingStyle
     ) -> Range<Int>? {
         measurer.remeasure(
-            &old, units: units, contentLength: contentLength, edit: edit, insertedCount: insertedCount, chain: fonts,
-            options: options, style: style)
+            &old, units: units, previousLength: previousLength, contentLength: contentLength, edit: edit,
+            insertedCount: insertedCount, chain: fonts, options: options, style: style)
     }
 
     func shapingStyle(_ options: LayoutOptions) -> ParagraphShapingStyle {
