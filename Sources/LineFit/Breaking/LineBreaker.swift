@@ -137,7 +137,9 @@ struct GreedyLineBreaker {
     ) {
         let breaks = paragraph.breaks
         var start = start
-        var next = 0
+        // The first opportunity after `start`, found by binary search: an editor breaks from
+        // the middle of a long paragraph, where a scan from the top read every break before.
+        var next = breaks.partitioningIndex { $0 > start }
         // Offsets of the current line's candidates that fit by estimate, ascending. Sized
         // once: growing by append reallocated it 3–4 times per paragraph.
         candidates.reserveCapacity(min(breaks.count, 64))
