@@ -65,3 +65,34 @@ import Testing
         #expect(result.changedLines.lowerBound == 0)
     }
 }
+
+/// The session edits the old measurement's units in place; when the window re-measure gives
+/// up (Thai: ICU segments it with a dictionary), the old measurement must get its own text
+/// back, because the fresh measurement is compared with it to find where re-breaking starts.
+@Suite struct InPlaceUnitsTests {
+    @Test func fullMeasuresAfterInPlaceEditsMatchFreshLayouts() throws {
+        let fonts = try TestFonts.chain(TestFonts.notoSans, "NotoSansThai-Regular.ttf")
+        let options = LayoutOptions(width: 240, minSize: 8, maxSize: 60)
+        let thai = "ภาษาไทยเขียนติดกันโดยไม่เว้นวรรคระหว่างคำ "
+        let latin = "Latin words between them, typed and deleted. "
+        let session = try EditorSession(text: String(repeating: latin + thai, count: 6), fonts: fonts, options: options)
+        // (offset of the edit within the text, UTF-16 units removed, text inserted)
+        let edits: [(Int, Int, String)] = [
+            (50, 0, "ก"), (52, 3, ""), (60, 2, "ไทย"), (10, 0, "x"), (200, 5, "สวัสดี "), (320, 0, "word "),
+            (11, 1, ""), (0, 4, "ภาษา"),
+        ]
+        for (offset, removed, inserted) in edits {
+            try session.replace(offset..<(offset + removed), with: inserted)
+            #expect(session.layout == (try layOut(session.text, fonts: fonts, options: options)), "edit at \(offset)")
+        }
+        // Edits in the Thai text were measured afresh (the path under test), the Latin ones in a window.
+        #expect(session.statistics.paragraphMeasures >= 5)
+        #expect(session.statistics.windowMeasures >= 1)
+        // The session's text is the edits applied to the original, worked out here by hand on units.
+        var expected = Array(String(repeating: latin + thai, count: 6).utf16)
+        for (offset, removed, inserted) in edits {
+            expected.replaceSubrange(offset..<(offset + removed), with: Array(inserted.utf16))
+        }
+        #expect(Array(session.text.utf16) == expected)
+    }
+}
