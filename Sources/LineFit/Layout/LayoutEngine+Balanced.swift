@@ -4,8 +4,9 @@
 /// greedy strategy fits its lines.
 extension LayoutEngine {
     /// What the balanced strategy keeps per paragraph between calls (an editor session keeps
-    /// it across keystrokes; a paragraph whose text changed gets a new one).
-    struct BalancedParagraph {
+    /// it across keystrokes; a paragraph whose text changed gets a new one). Held behind one
+    /// reference by `BalancedParagraph`.
+    struct BalancedParagraphState {
         var candidates: CandidateLines
         var settings: BalancedSettings
         /// Exact em widths of lines whose estimate proved wrong (see `repairRounds`).
