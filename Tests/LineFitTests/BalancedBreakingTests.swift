@@ -189,6 +189,52 @@ struct BalancedBreakingTests {
             width: 960, minSize: 24, maxSize: 300, breakStrategy: strategy, box: fill.map { .fill(height: $0) })
     }
 
+    @Test("filling a box, candidates from the raised start give the plan candidates from the floor give")
+    func raisedCandidateStartKeepsThePlan() throws {
+        // One paragraph's optimum uses no line under τ²·t* (stage 2's τ·t, the stability
+        // rule's t_h ≥ τ·t*), so its candidates may start there; the writer's lines of a text
+        // of several paragraphs may sit at half t*. The plan from the floor is the reference.
+        var random = SplitMix64(seed: 0x5EED_F1_11)
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let metrics = FontChainMetrics(fonts)
+        let engine = try LayoutEngine()
+        var raisedPast = 0, singles = 0
+        for trial in 0..<40 {
+            let count = trial % 4 == 0 ? 2 : 1
+            let text = (0..<count).map { _ in Self.paragraph(&random, words: 2 + random.int(below: 30)) }
+                .joined(separator: "\n")
+            let options = LayoutOptions(width: 960, minSize: 24, maxSize: 300, breakStrategy: .balanced)
+            let height = random.double(in: 500...1800).rounded()
+            let measured = engine.measureParagraphs(Array(text.utf16), fonts: fonts, options: options)
+            let settings = engine.balancedSettings(
+                options: options, minSize: 24, maxSize: 300, fillHeight: height, paragraphs: measured.map(\.1),
+                metrics: metrics)
+            var floor = settings
+            floor.lowest = min(options.minimumFloor, 24)
+            func plan(_ settings: LayoutEngine.BalancedSettings) -> (threshold: Double, lines: [[Range<Int>]]) {
+                var cache = measured.map { engine.balancedParagraph($0.1, settings: settings, metrics: metrics) }
+                let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: height, hints: [])
+                let lines = zip(plan.paths, cache).map { path, paragraph in
+                    let lines = paragraph.candidates
+                    return path.map { lines.positions[lines.edgeFrom[$0]]..<lines.positions[lines.edgeTo[$0]] }
+                }
+                return (plan.threshold, lines)
+            }
+            let reference = plan(floor), raised = plan(settings)
+            #expect(raised.threshold == reference.threshold && raised.lines == reference.lines, "trial \(trial): \(text)")
+            let t = reference.threshold
+            #expect(settings.lowest <= BalancedCost.tau * BalancedCost.tau * t + 1e-9)
+            if count == 1 {
+                singles += 1
+                if settings.lowest > BalancedCost.writerShare * t { raisedPast += 1 }
+            } else {
+                #expect(settings.lowest <= BalancedCost.writerShare * t + 1e-9)
+            }
+        }
+        // Starting at half of t* (the writer's share) for every text, as before, never passes it.
+        #expect(raisedPast * 2 >= singles, "\(raisedPast) of \(singles) single paragraphs start above half of t*")
+    }
+
     @Test("the writer's short lines stay whole: SALE / 50% off everything / this weekend only")
     func writersLinesStayWhole() throws {
         let fonts = try TestFonts.chain(TestFonts.spartan)

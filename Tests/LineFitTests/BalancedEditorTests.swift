@@ -166,20 +166,27 @@ struct BalancedEditorTests {
         running down the ramp with the ferry horn going off behind us like a starting gun.
         """
 
-    @Test("a balanced keystroke's work does not grow with its paragraph (typing at the end)")
-    func keystrokeWorkIsBounded() throws {
+    /// `longStory` typed at the end of an empty session one character at a time: each
+    /// keystroke's balanced work. The session equals a fresh layout every `every` keystrokes
+    /// and at the end (the work counted is for the right layouts).
+    static func typedWork(every: Int, options: LayoutOptions) throws -> [LayoutEngine.BalancedWork] {
         let fonts = try TestFonts.chain(TestFonts.spartan)
-        let options = Self.options("none")
         let session = try EditorSession(fonts: fonts, options: options)
         var work: [LayoutEngine.BalancedWork] = []
-        for (index, character) in Self.longStory.enumerated() {
+        for (index, character) in longStory.enumerated() {
             try session.insert(String(character), at: session.utf16Count)
             work.append(session.balancedWork)
-            if index % 9 == 0 {
+            if index % every == 0 {
                 #expect(session.layout == (try layOut(session.text, fonts: fonts, options: options)), "at \(index)")
             }
         }
         #expect(session.layout == (try layOut(session.text, fonts: fonts, options: options)))
+        return work
+    }
+
+    @Test("a balanced keystroke's work does not grow with its paragraph (typing at the end)")
+    func keystrokeWorkIsBounded() throws {
+        let work = try Self.typedWork(every: 9, options: Self.options("none"))
         // Rebuilding the whole paragraph per keystroke (what this replaced) makes the late
         // keystrokes cost about four times the early ones; reusing what agrees keeps each
         // keystroke at about a line's worth of work, wherever it is typed.
@@ -212,15 +219,7 @@ struct BalancedEditorTests {
         let most = reference.lines.map { reference.substring($0.start, $0.contentEnd).split(separator: " ").count }.max() ?? 0
         let reach = most + 1
         #expect(reach > 5 && reach < 20, "\(reach) words a line")
-        let session = try EditorSession(fonts: fonts, options: options)
-        var work: [LayoutEngine.BalancedWork] = []
-        for (index, character) in Self.longStory.enumerated() {
-            try session.insert(String(character), at: session.utf16Count)
-            work.append(session.balancedWork)
-            if index % 7 == 0 {
-                #expect(session.layout == (try layOut(session.text, fonts: fonts, options: options)), "at \(index)")
-            }
-        }
+        let work = try Self.typedWork(every: 7, options: options)
         // A keystroke at the end changes the lines ending at the last position (one from each
         // of the ≤ reach starts within a line of it) and, once a space is typed, those ending
         // at the new opportunity: at most 2·reach new lines. Each is solved against the

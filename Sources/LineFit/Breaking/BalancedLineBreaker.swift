@@ -313,6 +313,8 @@ struct BalancedLineBreaker {
             break
         }
         // Incoming allowed edges per position (only those can carry entries), flat by position.
+        // The loops below run over every edge a keystroke's front reads: on buffers, so that
+        // each write is a store (an array written per element is checked for sharing each time).
         var isAllowed = [Bool](repeating: false, count: edges)
         var incomingStart = [Int](repeating: 0, count: count + 1)
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
@@ -320,28 +322,40 @@ struct BalancedLineBreaker {
         // Without a hint or the writer's rule, a start's lines past the last one large enough
         // are all disallowed: `limitOf(a)` ends the scan of start `a` there.
         var scanEnd = edgeStart
-        if plain {
-            for a in lowStart..<(count - 1) {
-                var end = edgeStart[a]
-                while end < edgeStart[a + 1], largestFrom[end] >= threshold { end += 1 }
-                scanEnd[a + 1] = end
+        isAllowed.withUnsafeMutableBufferPointer { isAllowed in
+            incomingStart.withUnsafeMutableBufferPointer { incomingStart in
+                scanEnd.withUnsafeMutableBufferPointer { scanEnd in
+                    for a in lowStart..<(count - 1) {
+                        var e = edgeStart[a]
+                        let end = edgeStart[a + 1]
+                        while e < end {
+                            if plain {
+                                if largestFrom[e] < threshold { break }
+                                guard size[e] >= threshold || forced[e] else { e += 1; continue }
+                            } else {
+                                guard allowed(e, threshold: threshold) else { e += 1; continue }
+                            }
+                            isAllowed[e] = true
+                            incomingStart[edgeTo[e] + 1] += 1
+                            e += 1
+                        }
+                        if plain { scanEnd[a + 1] = e }
+                    }
+                    for b in 0..<count { incomingStart[b + 1] += incomingStart[b] }
+                }
             }
         }
         func limitOf(_ a: Int) -> Int { plain ? scanEnd[a + 1] : edgeStart[a + 1] }
-        for a in lowStart..<(count - 1) {
-            for e in edgeStart[a]..<limitOf(a)
-            where plain ? (size[e] >= threshold || forced[e]) : allowed(e, threshold: threshold) {
-                isAllowed[e] = true
-                incomingStart[edgeTo[e] + 1] += 1
-            }
-        }
-        for b in 0..<count { incomingStart[b + 1] += incomingStart[b] }
         var incoming = [Int](repeating: 0, count: incomingStart[count])
         var filled = incomingStart
-        for a in lowStart..<(count - 1) {
-            for e in edgeStart[a]..<limitOf(a) where isAllowed[e] {
-                incoming[filled[edgeTo[e]]] = e
-                filled[edgeTo[e]] += 1
+        incoming.withUnsafeMutableBufferPointer { incoming in
+            filled.withUnsafeMutableBufferPointer { filled in
+                for a in lowStart..<(count - 1) {
+                    for e in edgeStart[a]..<limitOf(a) where isAllowed[e] {
+                        incoming[filled[edgeTo[e]]] = e
+                        filled[edgeTo[e]] += 1
+                    }
+                }
             }
         }
         let limit = budget ?? .infinity
@@ -365,20 +379,29 @@ struct BalancedLineBreaker {
         var entries: [Entry] = []
         var entryStart: [Int]
         var first = 0
-        // The earlier front whose entries the copied lines take, and each earlier edge's index
-        // here (plain arrays: the loop below reads them per edge).
+        // The earlier front whose entries the copied lines take. The lines of the first
+        // `resumedEdges` edges (the resumed starts') and their entries are the earlier ones at
+        // the same indices; past them, each earlier edge's index here (plain arrays: the loop
+        // below reads them per edge) and whether its entries were copied (then an entry
+        // linking to it links to the same entry here).
         var lending = false
-        var lentEntries: [Entry] = [], lentEntryStart: [Int] = [], newEdge: [Int32] = []
+        var lentEntries: [Entry] = [], lentEntryStart: [Int] = [], newEdge: [Int32] = [], copied: [Bool] = []
+        var resumedEdges = 0
         if let resume = resumed {
+            first = resume.starts
+            resumedEdges = edgeStart[first]
             if !reusedFrom.isEmpty {
-                newEdge = [Int32](repeating: -1, count: resume.front.entryStart.count - 1)
-                for e in 0..<edges where reusedFrom[e] >= 0 { newEdge[Int(reusedFrom[e])] = Int32(e) }
+                newEdge = [Int32](repeating: -1, count: max(0, resume.front.entryStart.count - 1 - resumedEdges))
+                newEdge.withUnsafeMutableBufferPointer { newEdge in
+                    for e in resumedEdges..<edges where reusedFrom[e] >= resumedEdges {
+                        newEdge[Int(reusedFrom[e]) - resumedEdges] = Int32(e)
+                    }
+                }
+                copied = [Bool](repeating: false, count: edges - resumedEdges)
                 lending = true
                 lentEntries = resume.front.entries
                 lentEntryStart = resume.front.entryStart
             }
-            first = resume.starts
-            let resumedEdges = edgeStart[first]
             let kept = resume.front.entryStart[resumedEdges]
             entries.reserveCapacity(kept + 2 * (edges - resumedEdges))
             entries.append(contentsOf: resume.front.entries[0..<kept])
@@ -416,24 +439,33 @@ struct BalancedLineBreaker {
                 entryStart[e] = entries.count
                 guard reachable, e < limitOf(a), isAllowed[e] else { continue }
                 if lending, reusedFrom[e] >= 0 {
-                    // A copied line: the earlier front's entries, their links renumbered (when
-                    // every link has its line here; otherwise solved below).
+                    // A copied line: the earlier front's entries, their links renumbered, when
+                    // every line they link to had its entries copied too (checked here, not
+                    // assumed of the candidate lines); otherwise solved below.
                     let old = Int(reusedFrom[e])
                     let range = lentEntryStart[old]..<lentEntryStart[old + 1]
                     var linked = true
-                    for k in range where lentEntries[k].previousEdge >= 0 && newEdge[Int(lentEntries[k].previousEdge)] < 0 {
-                        linked = false
+                    for k in range {
+                        let previous = Int(lentEntries[k].previousEdge)
+                        guard previous >= resumedEdges else { continue }
+                        let now = Int(newEdge[previous - resumedEdges])
+                        if now < 0 || !copied[now - resumedEdges] {
+                            linked = false
+                            break
+                        }
                     }
                     if linked {
                         for k in range {
                             var entry = lentEntries[k]
-                            if entry.previousEdge >= 0 {
-                                let previous = Int(entry.previousEdge), now = Int(newEdge[previous])
+                            let previous = Int(entry.previousEdge)
+                            if previous >= resumedEdges {
+                                let now = Int(newEdge[previous - resumedEdges])
                                 entry.previousEntry = Int32(entryStart[now] + Int(entry.previousEntry) - lentEntryStart[previous])
                                 entry.previousEdge = Int32(now)
                             }
                             entries.append(entry)
                         }
+                        copied[e - resumedEdges] = true
                         continue
                     }
                 }

@@ -198,13 +198,14 @@ struct CandidateLines {
                 (lent, lentCommon) = (old, common)
                 recordsReuse = true
                 reusedFrom.reserveCapacity(expected)
-                largestFitting = max(largestFitting, old.largestFitting)
-                smallestTooWide = min(smallestTooWide, old.smallestTooWide)
             }
             if first > 0 {
                 edgeStart.append(contentsOf: old.edgeStart[0..<first])
                 copyLines(old, 0..<old.edgeStart[first])
                 reusedStarts = first
+            }
+            if lent != nil || first > 0 {
+                // Copied lines keep the fit tests the earlier build made for them.
                 largestFitting = max(largestFitting, old.largestFitting)
                 smallestTooWide = min(smallestTooWide, old.smallestTooWide)
             }

@@ -7,7 +7,7 @@
 /// lines, stage 2 again only where the threshold or the height budget changed; nothing
 /// outside the edited paragraph is re-measured either way.
 struct BalancedParagraphs {
-    private var cache: [[UInt16]: LayoutEngine.BalancedParagraph] = [:]
+    private var cache: [ParagraphText: LayoutEngine.BalancedParagraph] = [:]
     /// The entries of the last layout in paragraph order: an edited paragraph (a cache miss)
     /// starts from the entry at its index, reusing what still agrees with it.
     private var previousEntries: [LayoutEngine.BalancedParagraph?] = []
@@ -30,10 +30,10 @@ struct BalancedParagraphs {
         var entries: [LayoutEngine.BalancedParagraph?] = []
         var seeds: [(paragraph: LayoutEngine.BalancedParagraph, agreed: Int?)?] = []
         var workBefore = LayoutEngine.BalancedWork()
-        var keys: [[UInt16]] = []
+        var keys: [ParagraphText] = []
         var inputs = paragraphs
         for (index, (range, measured)) in paragraphs.enumerated() {
-            let key = Array(units[range.range])
+            let key = ParagraphText(units: Array(units[range.range]))
             keys.append(key)
             let cached = cache[key]
             entries.append(cached)
@@ -70,5 +70,16 @@ struct BalancedParagraphs {
         previousEntries = entries
         lastWork = entries.reduce(LayoutEngine.BalancedWork()) { $0 + ($1?.work ?? .init()) } - workBefore
         return BoxFitting.placed(layout, options: options)
+    }
+}
+
+/// A paragraph's text as the key of `BalancedParagraphs`' cache, hashed as one block of bytes:
+/// hashed unit by unit, the lookup and the store of a long paragraph's key cost about 30
+/// instructions a unit on every keystroke.
+struct ParagraphText: Hashable {
+    var units: [UInt16]
+
+    func hash(into hasher: inout Hasher) {
+        units.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }
