@@ -28,15 +28,25 @@ struct NextSizeProofTests {
         var ax: Int
     }
 
-    /// Glyph ids and advances (design units × 64) of `text` at optical size `opsz`, from hb-shape.
-    static func shaped(_ text: String, opsz: Double) throws -> [(glyph: Int, advance: Int)] {
+    /// Glyph ids and advances (design units × 64) of `text` at optical size `opsz` (and
+    /// `wdth` when given), from hb-shape.
+    static func shaped(_ text: String, opsz: Double, wdth: Double? = nil) throws -> [(glyph: Int, advance: Int)] {
         let font = try TestFonts.font(VariableFontTests.robotoFlex)
+        let variations = "opsz=\(opsz)" + (wdth.map { ",wdth=\($0)" } ?? "")
         let result = try ProcessRunner.run(HBShape.path, [
             "--output-format=json", "--no-glyph-names", "--font-funcs=ft", "--font-size=\(font.unitsPerEm * 64)",
-            "--variations=opsz=\(opsz)", TestPaths.font(VariableFontTests.robotoFlex), "--", text,
+            "--variations=\(variations)", TestPaths.font(VariableFontTests.robotoFlex), "--", text,
         ])
         #expect(result.status == 0)
         return try JSONDecoder().decode([HBGlyph].self, from: result.stdout).map { ($0.g, $0.ax) }
+    }
+
+    /// Whether a glyph's advance (design units × 64) moved from `old` to `new` as the proof
+    /// assumes: by its `HVAR` change within the `GPOS` bound, or, for a glyph HarfBuzz zeroes
+    /// (advance 0, a mark), by no less than the negative part of its `HVAR` change minus it.
+    static func holds(_ old: Int, _ new: Int, hvar: Double, bound: Double) -> Bool {
+        let change = Double(new - old) / 64
+        return old == 0 ? change >= min(0, hvar) - bound : abs(change - hvar) <= bound
     }
 
     @Test("each glyph's advance change along opsz is its HVAR change within the GPOS bound (hb-shape at both sizes)")
@@ -67,7 +77,7 @@ struct NextSizeProofTests {
                     // The bound from the pairs the glyph forms, and the one for any pair.
                     let bound = step.positioningBound(ids, at: index, scratch: &scratch)
                     let anyPair = step.positioningBound(UInt32(old.glyph))
-                    #expect(abs(positioning) <= bound, "glyph \(old.glyph) in \(text) \(opsz)→\(largerOpsz): \(positioning) > \(bound)")
+                    #expect(Self.holds(old.advance, new.advance, hvar: hvar, bound: bound), "glyph \(old.glyph) in \(text) \(opsz)→\(largerOpsz): \(positioning) > \(bound)")
                     #expect(bound <= anyPair)
                     if positioning != 0 { positioningMoved += 1 }
                     totalBound += bound
@@ -83,6 +93,35 @@ struct NextSizeProofTests {
         // step stays small against the line (so proofs can succeed): at most 0.05% of it.
         #expect(positioningMoved > 10)
         #expect(largestShare < 0.0005, "bound \(largestShare) of the width")
+    }
+
+    @Test("each glyph's advance change along wdth (0.1 steps) is its HVAR change within the GPOS bound (hb-shape)")
+    func wdthBoundHoldsAgainstHBShape() throws {
+        let font = try TestFonts.font(VariableFontTests.robotoFlex)
+        var checked = 0
+        var positioningMoved = 0
+        for text in Self.texts {
+            for (opsz, wdth) in [(32.0, 25.0), (32.0, 47.3), (60.0, 84.3), (60.0, 99.9), (144.0, 120.5), (144.0, 150.8)] {
+                let larger = ((wdth + 0.1) * 10).rounded() / 10
+                let before = try Self.shaped(text, opsz: opsz, wdth: wdth), after = try Self.shaped(text, opsz: opsz, wdth: larger)
+                let step = try #require(font.axisStep(
+                    from: VariationSettings([FontVariation("opsz", opsz), FontVariation("wdth", wdth)]),
+                    to: VariationSettings([FontVariation("opsz", opsz), FontVariation("wdth", larger)]), tag: "wdth"))
+                try #require(before.map(\.glyph) == after.map(\.glyph))
+                let ids = before.map { UInt32($0.glyph) }
+                var scratch: [Int32] = []
+                for (index, (old, new)) in zip(before, after).enumerated() {
+                    let hvar = Double(try #require(step.advanceChange(UInt32(old.glyph))))
+                    let positioning = Double(new.advance - old.advance) / 64 - hvar
+                    let bound = step.positioningBound(ids, at: index, scratch: &scratch)
+                    #expect(Self.holds(old.advance, new.advance, hvar: hvar, bound: bound), "glyph \(old.glyph) in \(text) wdth \(wdth)→\(larger): \(positioning) > \(bound)")
+                    if positioning != 0 { positioningMoved += 1 }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 500)
+        #expect(positioningMoved > 10)
     }
 
     @Test("no step is given across a feature-variation condition on opsz (glyphs may switch there)")
