@@ -59,8 +59,18 @@ extension LayoutEngine {
             // Pairs are read in shaping order: a left-to-right run's glyphs are in it.
             let leftToRight = piece.level & 1 == 0
             let ids = piece.glyphs.map(\.id)
+            // A line repeats its glyphs: each one's change is worked out once.
+            var known = [Int32](repeating: .min, count: step.table.glyphCount)
             for (index, glyph) in piece.glyphs.enumerated() {
-                guard let change = step.advanceChange(glyph.id) else { return nil }
+                let id = Int(glyph.id)
+                let change: Int32
+                if id < known.count, known[id] != .min {
+                    change = known[id]
+                } else {
+                    guard let computed = step.advanceChange(glyph.id) else { return nil }
+                    change = computed
+                    if id < known.count { known[id] = computed }
+                }
                 units += glyph.advance == 0 ? min(0, Double(change)) : Double(change)
                 units -= leftToRight ? step.positioningBound(ids, at: index, scratch: &scratch) : step.positioningBound(glyph.id)
             }

@@ -163,8 +163,11 @@ final class VariationAdvances {
             if slopes.count > Self.sweepsKept { slopes.removeLast() }
         }
         // Advances from FreeType's coordinates (hb-ft's advances), GPOS on HarfBuzz's.
+        // The line was just shaped at `from`, often: the face's scalars are then FreeType's own.
+        let fromScalars = (from == face.appliedVariations ? current?.scalars : nil)
+            ?? table.regionScalars(normalized: normalization.normalized(from, axes: face.variationAxes))
         return AxisStep(
-            table: table, from: table.regionScalars(normalized: normalization.normalized(from, axes: face.variationAxes)),
+            table: table, from: fromScalars,
             to: table.regionScalars(normalized: normalization.normalized(to, axes: face.variationAxes)),
             distance: Double(abs(target[axis] - source[axis])) / 16384, slopes: known.slopes, adjustments: known.adjustments,
             positioning: bounds, itemSlopes: known.items)
