@@ -21,11 +21,10 @@ extension LayoutEngine {
         let plan = context.plan
         // Measured already (the search proves only from a size it measured to fit).
         let shape = opticalShape(line, size: fitting, width: width, context: context)
-        guard let lowest = lowestEm(
+        return provenEm(
             shape, from: plan.settings(size: fitting, width: width), to: plan.settings(size: candidate, width: width),
-            axis: "opsz", fonts: context.fonts)
-        else { return false }
-        return !WidthTolerance.fits(candidate * lowest, in: context.options.width)
+            axis: "opsz", fonts: context.fonts
+        ) { !WidthTolerance.fits(candidate * $0, in: context.options.width) }
     }
 
     /// Whether the line at `size`, measured to fit with `wdth` at `fitting`, is proven too
@@ -38,44 +37,63 @@ extension LayoutEngine {
         let from = plan.settings(size: size, width: fitting)
         // Measured already, keyed by its `wdth`.
         let shape = line.shape(fitting, at: from)
-        guard let lowest = lowestEm(
-            shape, from: from, to: plan.settings(size: size, width: candidate), axis: "wdth", fonts: context.fonts)
-        else { return false }
-        return !WidthTolerance.fits(size * lowest, in: context.options.width)
+        return provenEm(shape, from: from, to: plan.settings(size: size, width: candidate), axis: "wdth", fonts: context.fonts) {
+            !WidthTolerance.fits(size * $0, in: context.options.width)
+        }
     }
 
-    /// A lower bound of the em width of `shape` (shaped at `from`) at `to`, instances that
-    /// differ in `axis` alone; nil when a font gives no `AxisStep`.
-    private func lowestEm(
-        _ shape: LineInstances.Shape, from: VariationSettings, to: VariationSettings, axis: String, fonts: FontChain
-    ) -> Double? {
-        var lowest = shape.em
-        var scratch: [Int32] = []
+    /// Whether the em width of `shape` (shaped at `from`) is proven, at `to` (instances that
+    /// differ in `axis` alone), to be one at which `tooWide` holds; false when a font gives no
+    /// `AxisStep`. The cheap bound for any pair a glyph can form is tried first, and the
+    /// line's own pairs are read only when it decides nothing (too loose to prove, while the
+    /// exact `HVAR` change alone would not rule a proof out).
+    private func provenEm(
+        _ shape: LineInstances.Shape, from: VariationSettings, to: VariationSettings, axis: String, fonts: FontChain,
+        _ tooWide: (Double) -> Bool
+    ) -> Bool {
+        var withAdvances = shape.em
+        var anyPair = 0.0
+        var steps: [(piece: LinePiece, step: AxisStep, unitsPerEm: Double)] = []
         for piece in shape.pieces where !piece.glyphs.isEmpty {
             let font = fonts.fonts[piece.fontIndex]
             guard font.isVariable else { continue }
-            guard let step = font.axisStep(from: from, to: to, tag: axis) else { return nil }
-            var units = 0.0
-            // Pairs are read in shaping order: a left-to-right run's glyphs are in it.
-            let leftToRight = piece.level & 1 == 0
-            let ids = piece.glyphs.map(\.id)
+            guard let step = font.axisStep(from: from, to: to, tag: axis) else { return false }
+            let unitsPerEm = Double(font.unitsPerEm)
+            var advances = 0.0, bound = 0.0
             // A line repeats its glyphs: each one's change is worked out once.
             var known = [Int32](repeating: .min, count: step.table.glyphCount)
-            for (index, glyph) in piece.glyphs.enumerated() {
+            for glyph in piece.glyphs {
                 let id = Int(glyph.id)
                 let change: Int32
                 if id < known.count, known[id] != .min {
                     change = known[id]
                 } else {
-                    guard let computed = step.advanceChange(glyph.id) else { return nil }
+                    guard let computed = step.advanceChange(glyph.id) else { return false }
                     change = computed
                     if id < known.count { known[id] = computed }
                 }
-                units += glyph.advance == 0 ? min(0, Double(change)) : Double(change)
-                units -= leftToRight ? step.positioningBound(ids, at: index, scratch: &scratch) : step.positioningBound(glyph.id)
+                advances += glyph.advance == 0 ? min(0, Double(change)) : Double(change)
+                bound += step.positioningBound(glyph.id)
             }
-            lowest += units / Double(font.unitsPerEm)
+            withAdvances += advances / unitsPerEm
+            anyPair += bound / unitsPerEm
+            steps.append((piece, step, unitsPerEm))
         }
-        return lowest
+        if tooWide(withAdvances - anyPair) { return true }
+        if !tooWide(withAdvances) { return false }
+        var pairs = 0.0
+        var scratch: [Int32] = []
+        for (piece, step, unitsPerEm) in steps {
+            // Pairs are read in shaping order: a left-to-right run's glyphs are in it.
+            guard piece.level & 1 == 0 else {
+                pairs += piece.glyphs.reduce(0) { $0 + step.positioningBound($1.id) } / unitsPerEm
+                continue
+            }
+            let ids = piece.glyphs.map(\.id)
+            var bound = 0.0
+            for index in ids.indices { bound += step.positioningBound(ids, at: index, scratch: &scratch) }
+            pairs += bound / unitsPerEm
+        }
+        return tooWide(withAdvances - pairs)
     }
 }
