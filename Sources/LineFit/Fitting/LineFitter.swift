@@ -45,8 +45,14 @@ struct LineFitter {
     /// size the two searches agree; where they are not, each returns one such local answer.
     /// Each size is measured at most once; `Fit.probes` says how many were. `predicting`
     /// false skips the predicted probe, for an estimate that is already the likely answer
-    /// (e.g. found by this search on a cheaper, nearly exact width).
-    func fitMeasured(estimate: Double? = nil, predicting: Bool = true, _ widthAt: (Double) -> Double) -> Fit {
+    /// (e.g. found by this search on a cheaper, nearly exact width). `provenTooWide(fitting,
+    /// candidate)`, given, may prove from a size measured to fit that a larger one does not,
+    /// without measuring it (`LayoutEngine.provenTooWide`); a proven size counts as measured
+    /// not to fit, and is not a probe.
+    func fitMeasured(
+        estimate: Double? = nil, predicting: Bool = true, provenTooWide: ((Double, Double) -> Bool)? = nil,
+        _ widthAt: (Double) -> Double
+    ) -> Fit {
         var widths: [Double: Double] = [:]
         func measured(_ size: Double) -> Double {
             if let known = widths[size] { return known }
@@ -54,7 +60,7 @@ struct LineFitter {
             widths[size] = value
             return value
         }
-        let found = estimate.map { guided($0, predicting: predicting, measured) }
+        let found = estimate.map { guided($0, predicting: predicting, provenTooWide: provenTooWide, measured) }
             ?? grid.largestFitting({ WidthTolerance.fits(measured($0), in: width) })
         guard let index = found else {
             var fit = Fit(size: grid.minSize, width: measured(grid.minSize), overflows: true, heldAtMax: false)
@@ -68,11 +74,17 @@ struct LineFitter {
     }
 
     /// Largest index that fits, starting from `estimate` (see `fitMeasured`).
-    private func guided(_ estimate: Double, predicting: Bool, _ measured: (Double) -> Double) -> Int? {
+    private func guided(
+        _ estimate: Double, predicting: Bool, provenTooWide: ((Double, Double) -> Bool)?, _ measured: (Double) -> Double
+    ) -> Int? {
         let last = grid.count - 1
         var low = -1  // largest index measured to fit
         var high = grid.count  // smallest index measured not to fit
         func probe(_ index: Int) -> Bool {
+            if low >= 0, index > low, let provenTooWide, provenTooWide(grid.size(at: low), grid.size(at: index)) {
+                high = min(high, index)
+                return false
+            }
             let w = measured(grid.size(at: index))
             let fits = WidthTolerance.fits(w, in: width)
             if fits { low = max(low, index) } else { high = min(high, index) }

@@ -4,7 +4,8 @@
 /// (clamped to the axis), and its width is s × E(opsz(s)), with E the line's width in em at
 /// that optical size. The shared measured-width search (`LineFitter.fitMeasured`) finds the
 /// largest grid size that fits; it returns a size only when that size was measured to fit at
-/// its own opsz and the next grid size was measured not to at its own (or is the maximum).
+/// its own opsz and the next grid size was measured, or proven without shaping
+/// (`provenTooWide`), not to at its own (or is the maximum).
 ///
 /// Probes are bounded: the linear estimate W / E(min) from the paragraph's measurement is
 /// measured at its own opsz, and regula falsi steps from there and the minimum (snapped to
@@ -95,7 +96,9 @@ extension LayoutEngine {
                minimum.pieces, em: minimumEm, base: context.plan.settings(size: context.minSize, width: width),
                axis: "opsz", fonts: context.fonts),
            let start = readvancedStart(readvanced, width: width, linear: available / minimumEm, context: context) {
-            return context.fitter.fitMeasured(estimate: start, measured)
+            return context.fitter.fitMeasured(
+                estimate: start,
+                provenTooWide: { self.provenTooWide(line, fitting: $0, candidate: $1, width: width, context: context) }, measured)
         }
         if minimumEm > 0, let anchor = anchorIfNeeded(), anchor.em > 0,
            let minimumOpsz = context.plan.opticalSize(for: context.minSize),

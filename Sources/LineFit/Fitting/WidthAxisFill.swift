@@ -200,7 +200,10 @@ extension LayoutEngine {
             } else {
                 while corrected > 0, !fits(widths.size(at: corrected), correction: correction) { corrected -= 1 }
             }
-            return search.fitMeasured(estimate: widths.size(at: corrected), predicting: false) { em($0) * size }
+            return search.fitMeasured(
+                estimate: widths.size(at: corrected), predicting: false,
+                provenTooWide: { self.provenTooWide(line, size: size, fitting: $0, candidate: $1, context: context) }
+            ) { em($0) * size }
         }
         let estimate = SecantEstimate.estimate(
             grid: widths, target: context.options.width / size, lower: (axis.minValue, narrowEm),

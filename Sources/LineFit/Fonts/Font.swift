@@ -265,6 +265,15 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return withOpenedLocked { face in face.variationAdvances.sweepLocked(face, effective, tag: tag) }
     }
 
+    /// Exact advance changes and a `GPOS` bound from `from` to `to`, instances that differ
+    /// in axis `tag` alone (for proofs; see `AxisStep`). Nil for a static font or where
+    /// `VariationAdvances.stepLocked` gives none.
+    func axisStep(from: VariationSettings, to: VariationSettings, tag: String) -> AxisStep? {
+        guard isVariable else { return nil }
+        let source = effectiveVariations(from), target = effectiveVariations(to)
+        return withOpenedLocked { face in face.variationAdvances.stepLocked(face, from: source, to: target, tag: tag) }
+    }
+
     /// How the font's advances change from `from` to `to` (for estimates; see
     /// `AdvanceChange`). Nil for a static font or one without a usable `HVAR`.
     func advanceChange(from: VariationSettings, to: VariationSettings) -> AdvanceChange? {

@@ -100,34 +100,11 @@ final class HorizontalVariations {
 
         var data: [ItemData] = []
         for index in 0..<dataCount {
-            guard let offset = hvar.u32(storeOffset + 8 + index * 4).map({ storeOffset + Int($0) }),
-                  let itemCount = hvar.u16(offset).map(Int.init), let wordField = hvar.u16(offset + 2),
-                  let indexCount = hvar.u16(offset + 4).map(Int.init)
-            else { return nil }
             // 32-bit deltas (LONG_WORDS) are newer than what FreeType 2.12 reads.
-            let wordCount = Int(wordField)
-            guard wordField & 0x8000 == 0, wordCount <= indexCount else { return nil }
-            var regionIndices: [Int] = []
-            for slot in 0..<indexCount {
-                guard let region = hvar.u16(offset + 6 + slot * 2).map(Int.init), region < regionCount else { return nil }
-                regionIndices.append(region)
-            }
-            let rowSize = wordCount * 2 + (indexCount - wordCount)
-            let rows = offset + 6 + indexCount * 2
-            guard rows + itemCount * rowSize <= hvar.count else { return nil }
-            var deltas = [Int32](repeating: 0, count: itemCount * indexCount)
-            for item in 0..<itemCount {
-                var at = rows + item * rowSize
-                for slot in 0..<indexCount {
-                    if slot < wordCount {
-                        deltas[item * indexCount + slot] = Int32(hvar.i16(at) ?? 0)
-                        at += 2
-                    } else {
-                        deltas[item * indexCount + slot] = Int32(Int8(bitPattern: hvar.bytes[at]))
-                        at += 1
-                    }
-                }
-            }
+            guard let offset = hvar.u32(storeOffset + 8 + index * 4).map({ storeOffset + Int($0) }),
+                  let (regionIndices, deltas, itemCount) = hvar.itemVariationData(
+                    at: offset, regionCount: regionCount, longWords: false)
+            else { return nil }
             data.append(ItemData(itemCount: itemCount, regionIndices: regionIndices, deltas: deltas))
         }
         itemData = data
@@ -182,6 +159,33 @@ final class HorizontalVariations {
     private static func mulDiv(_ a: Int64, _ b: Int64, _ c: Int64) -> Int64 {
         guard c > 0 else { return 0x7FFF_FFFF }
         return (a * b + (c >> 1)) / c
+    }
+
+    /// The glyph's advance at the instance of `to` minus its advance at `from` (scalars of two
+    /// instances), as FreeType gives each, in one pass over its deltas; nil where `advance`
+    /// is nil.
+    func advanceChange(_ glyph: Int, from: [Int64], to: [Int64]) -> Int32? {
+        guard from.count == regionCount, to.count == regionCount, let (data, inner) = item(of: glyph) else { return nil }
+        let width = data.regionIndices.count
+        var before: Int64 = 0, after: Int64 = 0
+        data.deltas.withUnsafeBufferPointer { deltas in
+            data.regionIndices.withUnsafeBufferPointer { regions in
+                from.withUnsafeBufferPointer { from in
+                    to.withUnsafeBufferPointer { to in
+                        let row = inner * width
+                        for slot in 0..<width {
+                            let delta = Int64(deltas[row + slot])
+                            before += from[regions[slot]] * delta
+                            after += to[regions[slot]] * delta
+                        }
+                    }
+                }
+            }
+        }
+        let base = Int64(defaultAdvances[glyph])
+        let old = base + ((before + 0x8000) >> 16), new = base + ((after + 0x8000) >> 16)
+        guard old >= 0, old <= 0xFFFF, new >= 0, new <= 0xFFFF else { return nil }
+        return Int32(new - old)
     }
 
     /// The glyph's advance in design units at the instance of `scalars`, as FreeType gives it;
@@ -293,38 +297,5 @@ final class HorizontalVariations {
         }
     }
 
-    /// A font table's bytes, kept alive with its blob.
-    private final class Table {
-        let blob: OpaquePointer
-        let bytes: UnsafeRawBufferPointer
-        var count: Int { bytes.count }
-
-        init?(_ face: OpaquePointer, _ tag: String) {
-            blob = hb_face_reference_table(face, FontVariationTable.packedTag(tag))
-            var length: UInt32 = 0
-            guard let data = hb_blob_get_data(blob, &length), length > 0 else {
-                hb_blob_destroy(blob)
-                return nil
-            }
-            bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(data), count: Int(length))
-        }
-
-        deinit { hb_blob_destroy(blob) }
-
-        func u8(_ offset: Int) -> UInt8? {
-            offset >= 0 && offset < bytes.count ? bytes[offset] : nil
-        }
-
-        func u16(_ offset: Int) -> UInt16? {
-            guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-            return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-        }
-
-        func i16(_ offset: Int) -> Int16? { u16(offset).map { Int16(bitPattern: $0) } }
-
-        func u32(_ offset: Int) -> UInt32? {
-            guard offset >= 0, offset + 4 <= bytes.count else { return nil }
-            return (0..<4).reduce(0) { $0 << 8 | UInt32(bytes[offset + $1]) }
-        }
-    }
+    private typealias Table = OpenTypeTableBytes
 }

@@ -96,6 +96,83 @@ final class VariationAdvances {
         return AdvanceChange(table: table, weights: weights)
     }
 
+    private enum LoadedPositioning {
+        case notYet
+        case unusable
+        case table(PositioningVariations)
+    }
+
+    private var positioning = LoadedPositioning.notYet
+    private var normalization: FreeTypeNormalization?
+    private var normalizationChecks = 0
+    /// Instances at which the normalization is compared with FreeType's before it is trusted.
+    private static let normalizationChecksWanted = 16
+    /// Glyph slopes kept per axis and other-axes coordinates, most recent first.
+    private var slopes: [(axis: Int, others: [Int32], slopes: [Double], adjustments: [UInt8], items: [Double])] = []
+
+    /// The exact advance changes and the `GPOS` bound between two instances that differ
+    /// only in axis `tag` (both the face's effective settings), for proofs that a line does
+    /// not fit (`AxisStep`). Nil without usable tables (`HVAR` checked against FreeType,
+    /// `PositioningVariations`), when other axes differ too, or when a feature variation
+    /// switches between the two.
+    func stepLocked(_ face: FontFace, from: VariationSettings, to: VariationSettings, tag: String) -> AxisStep? {
+        // The tables' advances are checked against FreeType's on first use (`currentLocked`).
+        guard verified || currentLocked(face) != nil, let table = tableLocked(face),
+              let axis = face.variationAxes.firstIndex(where: { $0.tag == tag }) else { return nil }
+        let otFace = hb_font_get_face(face.coverageFont)!
+        if case .notYet = positioning {
+            positioning = PositioningVariations(face: otFace, axisCount: table.axisCount).map { .table($0) } ?? .unusable
+        }
+        guard case .table(let bounds) = positioning else { return nil }
+        if normalization == nil { normalization = FreeTypeNormalization(axes: face.variationAxes, face: otFace) }
+        guard let normalization else { return nil }
+        // The face's own coordinates, read back from FreeType, check the arithmetic on the
+        // first instances a font is used at (the same code then gives the same result).
+        if normalizationChecks < Self.normalizationChecksWanted {
+            var applied = [FT_Fixed](repeating: 0, count: table.axisCount)
+            guard FT_Get_Var_Blend_Coordinates(face.face, FT_UInt(table.axisCount), &applied) == 0,
+                  applied.map({ Int64($0) }) == normalization.normalized(face.appliedVariations, axes: face.variationAxes)
+            else {
+                self.normalization = nil
+                positioning = .unusable
+                return nil
+            }
+            normalizationChecks += 1
+        }
+        func coordinates(_ settings: VariationSettings) -> [Int32] {
+            let variations = face.variationAxes.compactMap { axis in
+                settings[axis.tag].map { hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float($0)) }
+            }
+            var coordinates = [Int32](repeating: 0, count: table.axisCount)
+            hb_ot_var_normalize_variations(otFace, variations, UInt32(variations.count), &coordinates, UInt32(coordinates.count))
+            return coordinates
+        }
+        let source = coordinates(from), target = coordinates(to)
+        var others = source
+        others[axis] = 0
+        var moved = target
+        moved[axis] = 0
+        guard others == moved, !bounds.conditionsDiffer(axis: axis, source[axis], target[axis]) else { return nil }
+        let known: (slopes: [Double], adjustments: [UInt8], items: [Double])
+        if let kept = slopes.first(where: { $0.axis == axis && $0.others == others }) {
+            known = (kept.slopes, kept.adjustments, kept.items)
+        } else {
+            let glyphs = bounds.glyphSlopes(coordinates: source, axis: axis)
+            known = (glyphs.slopes, glyphs.adjustments, bounds.itemSlopes(coordinates: source, axis: axis))
+            slopes.insert((axis, others, known.slopes, known.adjustments, known.items), at: 0)
+            if slopes.count > Self.sweepsKept { slopes.removeLast() }
+        }
+        // Advances from FreeType's coordinates (hb-ft's advances), GPOS on HarfBuzz's.
+        // The line was just shaped at `from`, often: the face's scalars are then FreeType's own.
+        let fromScalars = (from == face.appliedVariations ? current?.scalars : nil)
+            ?? table.regionScalars(normalized: normalization.normalized(from, axes: face.variationAxes))
+        return AxisStep(
+            table: table, from: fromScalars,
+            to: table.regionScalars(normalized: normalization.normalized(to, axes: face.variationAxes)),
+            distance: Double(abs(target[axis] - source[axis])) / 16384, slopes: known.slopes, adjustments: known.adjustments,
+            positioning: bounds, itemSlopes: known.items)
+    }
+
     /// Sweeps kept, most recent first (a layout asks for one or two, again and again).
     private var sweeps: [(settings: VariationSettings, tag: String, sweep: AxisSweep)] = []
     private static let sweepsKept = 8

@@ -1,0 +1,484 @@
+import CHarfBuzz
+
+/// How far a variable font's `GPOS` can move a glyph's advance when one axis moves, read
+/// from `GDEF`'s item variation store and the pair-adjustment lookups that use it, and the
+/// axis values where `GSUB`/`GPOS` feature variations switch lookups.
+///
+/// An optical-size search needs to know that the next grid size does not fit at its own
+/// `opsz` (the exactness rule). Advances there are known exactly without shaping
+/// (`HorizontalVariations`); what else changes a line's width between two nearby instances
+/// is the kerning: a pair adjustment's `VariationIndex` delta (OpenType `GPOS` ValueRecord,
+/// `GDEF` ItemVariationStore). Each region's scalar is a tent in each axis, so along one
+/// axis it moves at most |Δcoordinate| / (peak − start) or / (end − peak), times the other
+/// axes' factor (held); a delta set moves at most Σ |delta| × factor × slope × |Δcoordinate|.
+/// A glyph's advance is adjusted once per pair lookup (as the first glyph of a pair: the
+/// lookup applies its first matching subtable), so its bound is the sum over pair lookups
+/// of the largest such figure among the delta sets that glyph can receive, plus HarfBuzz's
+/// rounding of each adjustment (to 1/64 unit at LineFit's scale, once at each end).
+///
+/// Assumptions (what makes the bound hold; a font outside them gets no bound, nil, and the
+/// search shapes as before): `GPOS` lookups are pair adjustments (type 2, also behind
+/// extensions) and mark attachments (types 4–6, which move offsets, not advances); no
+/// single, cursive or contextual positioning (which could adjust one glyph more than once
+/// per lookup); pair values adjust the first glyph's advance only (`valueFormat2` without x
+/// advance); feature-variation conditions are format 1 (an axis range).
+final class PositioningVariations {
+    private let axisCount: Int
+    private let glyphCount: Int
+    /// Per region and axis (region × axisCount + axis): start, peak, end in 2.14; an axis
+    /// HarfBuzz ignores (peak 0, or a malformed range) has peak 0.
+    private let regionAxes: [(start: Int32, peak: Int32, end: Int32)]
+    private let regionCount: Int
+    /// The store's item variation data: region indices and rows of deltas.
+    private let itemData: [(regionIndices: [Int], deltas: [Int32], itemCount: Int)]
+    /// Per pair lookup: each first glyph's delta sets (outer << 16 | inner) its x advance can get.
+    private let pairItems: [[Int: Set<UInt32>]]
+    /// The same lookups, to find the delta set of one pair of glyphs (`pairItems`).
+    private let pairTables: [PairLookup]
+    private let pairsReadable: Bool
+    /// The delta sets the pair tables number (outer << 16 | inner).
+    private let itemKeys: [UInt32]
+    /// Glyphs `GDEF` classes as marks (skipped by a lookup that ignores marks).
+    private let marks: [Bool]
+    /// Feature-variation conditions: the axis and its range (2.14, inclusive).
+    private let conditions: [(axis: Int, min: Int32, max: Int32)]
+
+    /// Reads the tables of `face` (HarfBuzz's table access is thread-safe); nil when the font
+    /// is outside the assumptions above or has no `GDEF` variation store while `GPOS` uses one.
+    init?(face: OpaquePointer, axisCount: Int) {
+        self.axisCount = axisCount
+        glyphCount = Int(hb_face_get_glyph_count(face))
+        guard axisCount > 0, glyphCount > 0 else { return nil }
+        var conditions: [(axis: Int, min: Int32, max: Int32)] = []
+        for tag in ["GSUB", "GPOS"] {
+            guard let found = Self.featureConditions(face, tag) else { return nil }
+            conditions += found
+        }
+        self.conditions = conditions
+
+        var regions: [(start: Int32, peak: Int32, end: Int32)] = []
+        var data: [(regionIndices: [Int], deltas: [Int32], itemCount: Int)] = []
+        if let gdef = OpenTypeTableBytes(face, "GDEF"), gdef.u16(0) == 1, let minor = gdef.u16(2), minor >= 3,
+           let storeOffset = gdef.u32(14).map(Int.init), storeOffset > 0 {
+            guard let store = Self.store(gdef, at: storeOffset, axisCount: axisCount) else { return nil }
+            (regions, data) = store
+        }
+        regionAxes = regions
+        regionCount = regions.count / axisCount
+        itemData = data
+
+        var marks = [Bool](repeating: false, count: glyphCount)
+        if let gdef = OpenTypeTableBytes(face, "GDEF"), let classOffset = gdef.u16(4), classOffset > 0 {
+            guard let classes = Self.classes(gdef, Int(classOffset)) else { return nil }
+            for (glyph, glyphClass) in classes where glyphClass == 3 && glyph < glyphCount { marks[glyph] = true }
+        }
+        self.marks = marks
+        var numbering: [UInt32: Int32] = [:]
+        guard let (lookups, tables) = Self.pairLookups(face, glyphCount: glyphCount, numbering: &numbering) else { return nil }
+        pairTables = tables
+        pairsReadable = tables.allSatisfy(\.followsFlags)
+        var keys = [UInt32](repeating: 0, count: numbering.count)
+        for (key, index) in numbering { keys[Int(index)] = key }
+        itemKeys = keys
+        for lookup in lookups {
+            for items in lookup.values {
+                for key in items {
+                    // A VariationIndex without a store, or outside it: not a font to bound.
+                    let outer = Int(key >> 16), inner = Int(key & 0xFFFF)
+                    guard outer < data.count, inner < data[outer].itemCount else { return nil }
+                }
+            }
+        }
+        pairItems = lookups
+    }
+
+    /// Whether some feature-variation condition on `axis` holds at one coordinate and not
+    /// at the other (then the lookups, even the glyphs, may differ between them).
+    func conditionsDiffer(axis: Int, _ first: Int32, _ second: Int32) -> Bool {
+        conditions.contains { condition in
+            condition.axis == axis
+                && ((condition.min...condition.max).contains(first) != (condition.min...condition.max).contains(second))
+        }
+    }
+
+    /// Per glyph, along `axis` with the other axes at `coordinates` (HarfBuzz's normalized
+    /// 2.14): the most its `GPOS` x advance can move per unit of normalized coordinate (design
+    /// units), and how many adjustments it can get (each rounded by HarfBuzz).
+    func glyphSlopes(coordinates: [Int32], axis: Int) -> (slopes: [Double], adjustments: [UInt8]) {
+        let regionSlopes = self.regionSlopes(coordinates: coordinates, axis: axis)
+        var itemSlopes: [UInt32: Double] = [:]
+        func itemSlope(_ key: UInt32) -> Double {
+            if let known = itemSlopes[key] { return known }
+            let data = itemData[Int(key >> 16)]
+            let row = Int(key & 0xFFFF) * data.regionIndices.count
+            var total = 0.0
+            for (slot, region) in data.regionIndices.enumerated() {
+                total += Double(abs(data.deltas[row + slot])) * regionSlopes[region]
+            }
+            itemSlopes[key] = total
+            return total
+        }
+        var slopes = [Double](repeating: 0, count: glyphCount)
+        var adjustments = [UInt8](repeating: 0, count: glyphCount)
+        for lookup in pairItems {
+            for (glyph, items) in lookup where glyph < glyphCount {
+                slopes[glyph] += items.reduce(0) { max($0, itemSlope($1)) }
+                adjustments[glyph] = adjustments[glyph] &+ 1
+            }
+        }
+        return (slopes, adjustments)
+    }
+
+    /// Each region's other-axes factor at `coordinates` times its tent's steepest slope along
+    /// `axis` (per unit of normalized coordinate).
+    private func regionSlopes(coordinates: [Int32], axis: Int) -> [Double] {
+        var regionSlopes = [Double](repeating: 0, count: regionCount)
+        for region in 0..<regionCount {
+            var others = 1.0
+            var slope = 0.0
+            for index in 0..<axisCount {
+                let (start, peak, end) = regionAxes[region * axisCount + index]
+                if peak == 0 { continue }
+                if index == axis {
+                    if peak > start { slope = max(slope, 16384 / Double(peak - start)) }
+                    if end > peak { slope = max(slope, 16384 / Double(end - peak)) }
+                    continue
+                }
+                let value = coordinates[index]
+                if value == peak { continue }
+                if value <= start || value >= end {
+                    others = 0
+                    break
+                }
+                others *= value < peak ? Double(value - start) / Double(peak - start) : Double(end - value) / Double(end - peak)
+            }
+            regionSlopes[region] = others * slope
+        }
+        return regionSlopes
+    }
+}
+
+/// One pair-adjustment lookup as HarfBuzz applies it to a first glyph: its subtables in
+/// order, the first that covers the glyph (and, for a glyph-pair subtable, lists the pair)
+/// giving the adjustment. Tables are dense arrays by glyph id (a proof reads a pair per
+/// glyph of the line: no hashing); delta sets are numbered (`PositioningVariations.itemKeys`).
+struct PairLookup {
+    /// "No variable x advance" in the tables below.
+    static let noItem: Int32 = -1
+
+    enum Subtable {
+        /// Format 1: per glyph, its pair set's index (-1: not covered); per set, (second glyph,
+        /// delta set) sorted by second glyph.
+        case pairs(sets: [Int32], pairs: [[(second: UInt16, item: Int32)]])
+        /// Format 2: coverage and class of each glyph as first and as second, and a delta set
+        /// per class pair.
+        case classes(covered: [Bool], first: [UInt16], second: [UInt16], class1Count: Int, class2Count: Int, items: [Int32])
+    }
+
+    let flag: UInt16
+    var subtables: [Subtable]
+
+    /// Lookup flags this reading follows: none, or IgnoreMarks (GDEF class 3).
+    var followsFlags: Bool { flag & ~0x0008 == 0 }
+
+    /// The delta set of `first` followed by `second` (or `noItem`).
+    func item(_ first: Int, _ second: Int) -> Int32 {
+        for subtable in subtables {
+            switch subtable {
+            case .pairs(let sets, let pairs):
+                guard first < sets.count, sets[first] >= 0 else { continue }
+                let set = pairs[Int(sets[first])]
+                var low = 0, high = set.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Int(set[middle].second) < second { low = middle + 1 } else { high = middle }
+                }
+                if low < set.count, Int(set[low].second) == second { return set[low].item }
+            case .classes(let covered, let firsts, let seconds, let class1Count, let class2Count, let items):
+                guard first < covered.count, covered[first] else { continue }
+                let class1 = Int(firsts[first])
+                let class2 = second < seconds.count ? Int(seconds[second]) : 0
+                guard class1 < class1Count, class2 < class2Count else { continue }
+                return items[class1 * class2Count + class2]
+            }
+        }
+        return Self.noItem
+    }
+}
+
+extension PositioningVariations {
+    /// Whether pairs can be read (`pairItems`): every pair lookup's flags are ones followed.
+    var readsPairs: Bool { pairsReadable }
+
+    /// Each delta set's most change per unit of normalized coordinate along `axis` (design
+    /// units), the other axes at `coordinates`, for the delta sets pair lookups use.
+    func itemSlopes(coordinates: [Int32], axis: Int) -> [Double] {
+        let regionSlopes = self.regionSlopes(coordinates: coordinates, axis: axis)
+        return itemKeys.map { key in
+            let data = itemData[Int(key >> 16)]
+            let row = Int(key & 0xFFFF) * data.regionIndices.count
+            var total = 0.0
+            for (slot, region) in data.regionIndices.enumerated() {
+                total += Double(abs(data.deltas[row + slot])) * regionSlopes[region]
+            }
+            return total
+        }
+    }
+
+    /// The delta sets the glyph at `index` of a left-to-right run `glyphs` receives, one
+    /// per pair lookup (as the first of a pair with the next glyph the lookup does not
+    /// skip); nil at the run's end (where `glyphSlopes`' bound is used instead).
+    func pairItems(_ glyphs: [UInt32], at index: Int, into items: inout [Int32]) -> Bool {
+        items.removeAll(keepingCapacity: true)
+        let first = Int(glyphs[index])
+        for lookup in pairTables {
+            var next = index + 1
+            if lookup.flag & 0x0008 != 0 {
+                while next < glyphs.count, Int(glyphs[next]) < marks.count, marks[Int(glyphs[next])] { next += 1 }
+            }
+            guard next < glyphs.count else { return false }
+            let item = lookup.item(first, Int(glyphs[next]))
+            if item != PairLookup.noItem { items.append(item) }
+        }
+        return true
+    }
+}
+
+extension PositioningVariations {
+    /// `GDEF`'s ItemVariationStore at `offset`: regions (2.14 per axis) and delta rows.
+    private static func store(
+        _ table: OpenTypeTableBytes, at offset: Int, axisCount: Int
+    ) -> ([(start: Int32, peak: Int32, end: Int32)], [(regionIndices: [Int], deltas: [Int32], itemCount: Int)])? {
+        guard table.u16(offset) == 1, let regionList = table.u32(offset + 2).map({ offset + Int($0) }),
+              let dataCount = table.u16(offset + 6).map(Int.init),
+              table.u16(regionList) == UInt16(axisCount), let regionCount = table.u16(regionList + 2).map(Int.init)
+        else { return nil }
+        var regions: [(start: Int32, peak: Int32, end: Int32)] = []
+        for slot in 0..<(regionCount * axisCount) {
+            let at = regionList + 4 + slot * 6
+            guard let start = table.i16(at), let peak = table.i16(at + 2), let end = table.i16(at + 4) else { return nil }
+            // HarfBuzz takes a malformed range (or one straddling 0 with a non-zero peak) as 1.
+            let ignored = start > peak || peak > end || (start < 0 && end > 0 && peak != 0)
+            regions.append((Int32(start), ignored ? 0 : Int32(peak), Int32(end)))
+        }
+        var data: [(regionIndices: [Int], deltas: [Int32], itemCount: Int)] = []
+        for index in 0..<dataCount {
+            guard let at = table.u32(offset + 8 + index * 4).map({ offset + Int($0) }),
+                  let read = table.itemVariationData(at: at, regionCount: regionCount, longWords: true)
+            else { return nil }
+            data.append(read)
+        }
+        return (regions, data)
+    }
+
+    /// The conditions of table `tag`'s FeatureVariations (empty without one); nil for a
+    /// condition format other than 1 or a malformed table.
+    private static func featureConditions(_ face: OpaquePointer, _ tag: String) -> [(axis: Int, min: Int32, max: Int32)]? {
+        guard let table = OpenTypeTableBytes(face, tag), let minor = table.u16(2), minor >= 1,
+              let offset = table.u32(10).map(Int.init), offset > 0 else { return [] }
+        guard let count = table.u32(offset + 4).map(Int.init) else { return nil }
+        var conditions: [(axis: Int, min: Int32, max: Int32)] = []
+        for record in 0..<count {
+            guard let setOffset = table.u32(offset + 8 + record * 8).map(Int.init) else { return nil }
+            if setOffset == 0 { continue }
+            let set = offset + setOffset
+            guard let conditionCount = table.u16(set).map(Int.init) else { return nil }
+            for index in 0..<conditionCount {
+                guard let at = table.u32(set + 2 + index * 4).map({ set + Int($0) }), table.u16(at) == 1,
+                      let axis = table.u16(at + 2).map(Int.init), let low = table.i16(at + 4), let high = table.i16(at + 6)
+                else { return nil }
+                conditions.append((axis, Int32(low), Int32(high)))
+            }
+        }
+        return conditions
+    }
+
+    /// Per pair-adjustment lookup of `GPOS`, each first glyph's `VariationIndex` delta sets
+    /// for its x advance; nil for a lookup type outside the assumptions or a malformed table.
+    private static func pairLookups(
+        _ face: OpaquePointer, glyphCount: Int, numbering: inout [UInt32: Int32]
+    ) -> ([[Int: Set<UInt32>]], [PairLookup])? {
+        guard let gpos = OpenTypeTableBytes(face, "GPOS") else { return ([], []) }
+        guard gpos.u16(0) == 1, let listOffset = gpos.u16(8).map(Int.init), let lookupCount = gpos.u16(listOffset).map(Int.init)
+        else { return nil }
+        var lookups: [[Int: Set<UInt32>]] = []
+        var tables: [PairLookup] = []
+        for index in 0..<lookupCount {
+            guard let lookup = gpos.u16(listOffset + 2 + index * 2).map({ listOffset + Int($0) }),
+                  var type = gpos.u16(lookup), let flag = gpos.u16(lookup + 2),
+                  let subtableCount = gpos.u16(lookup + 4).map(Int.init)
+            else { return nil }
+            var items: [Int: Set<UInt32>] = [:]
+            var table = PairLookup(flag: flag, subtables: [])
+            for slot in 0..<subtableCount {
+                guard var subtable = gpos.u16(lookup + 6 + slot * 2).map({ lookup + Int($0) }) else { return nil }
+                if type == 9 {
+                    guard gpos.u16(subtable) == 1, let inner = gpos.u16(subtable + 2),
+                          let offset = gpos.u32(subtable + 4).map(Int.init) else { return nil }
+                    type = inner
+                    subtable += offset
+                }
+                switch type {
+                case 2:
+                    guard pairItems(gpos, subtable, glyphCount: glyphCount, into: &items, &table, numbering: &numbering) else {
+                        return nil
+                    }
+                case 4, 5, 6: continue
+                default: return nil
+                }
+            }
+            if type == 2 {
+                lookups.append(items)
+                tables.append(table)
+            }
+        }
+        return (lookups, tables)
+    }
+
+    /// Adds a PairPos subtable's x-advance delta sets per first glyph; false when malformed
+    /// or outside the assumptions.
+    private static func pairItems(
+        _ table: OpenTypeTableBytes, _ subtable: Int, glyphCount: Int, into items: inout [Int: Set<UInt32>],
+        _ lookup: inout PairLookup, numbering: inout [UInt32: Int32]
+    ) -> Bool {
+        func number(_ key: UInt32) -> Int32 {
+            if let known = numbering[key] { return known }
+            let next = Int32(numbering.count)
+            numbering[key] = next
+            return next
+        }
+        guard let format = table.u16(subtable), let coverageOffset = table.u16(subtable + 2),
+              let format1 = table.u16(subtable + 4), let format2 = table.u16(subtable + 6),
+              let covered = coverage(table, subtable + Int(coverageOffset))
+        else { return false }
+        // The second glyph's advance: not bounded here.
+        guard format2 & 0x44 == 0 else { return false }
+        let size1 = format1.nonzeroBitCount * 2, size2 = format2.nonzeroBitCount * 2
+        // The x-advance device offset's place in a value record: after the fields before it.
+        let deviceSlot = (format1 & 0x3F).nonzeroBitCount * 2
+        func variationIndex(base: Int, record: Int) -> UInt32?? {
+            // No device: a constant adjustment (the subtable still takes the pairs it lists).
+            guard format1 & 0x40 != 0 else { return nil }
+            guard let offset = table.u16(record + deviceSlot) else { return .some(nil) }
+            if offset == 0 { return nil }
+            let device = base + Int(offset)
+            guard let outer = table.u16(device), let inner = table.u16(device + 2), let kind = table.u16(device + 4) else {
+                return .some(nil)
+            }
+            // Formats 1–3 are hinting deltas at a ppem: the same at every instance.
+            return kind == 0x8000 ? .some(UInt32(outer) << 16 | UInt32(inner)) : nil
+        }
+        switch format {
+        case 1:
+            guard let setCount = table.u16(subtable + 8).map(Int.init), setCount == covered.count else { return false }
+            var sets = [Int32](repeating: -1, count: glyphCount)
+            var pairs: [[(second: UInt16, item: Int32)]] = []
+            for (index, glyph) in covered.enumerated() {
+                guard let set = table.u16(subtable + 10 + index * 2).map({ subtable + Int($0) }),
+                      let pairCount = table.u16(set).map(Int.init) else { return false }
+                var seconds: [Int: Int32] = [:]
+                for pair in 0..<pairCount {
+                    let record = set + 2 + pair * (2 + size1 + size2)
+                    guard let second = table.u16(record).map(Int.init) else { return false }
+                    switch variationIndex(base: set, record: record + 2) {
+                    case .none: seconds[second] = seconds[second] ?? PairLookup.noItem
+                    case .some(.none): return false
+                    case .some(.some(let key)):
+                        items[glyph, default: []].insert(key)
+                        // HarfBuzz takes the first record of a second glyph (binary search on a
+                        // sorted set): a duplicate keeps the larger bound by taking both below.
+                        if let known = seconds[second], known != PairLookup.noItem, known != number(key) {
+                            return false
+                        }
+                        seconds[second] = number(key)
+                    }
+                }
+                // HarfBuzz takes the first coverage entry of a glyph listed twice.
+                if glyph < glyphCount, sets[glyph] < 0 {
+                    sets[glyph] = Int32(pairs.count)
+                    pairs.append(seconds.map { (UInt16($0.key), $0.value) }.sorted { $0.second < $1.second })
+                }
+            }
+            lookup.subtables.append(.pairs(sets: sets, pairs: pairs))
+        case 2:
+            guard let classDefOffset = table.u16(subtable + 8), let classes = classes(table, subtable + Int(classDefOffset)),
+                  let class1Count = table.u16(subtable + 12).map(Int.init), let class2Count = table.u16(subtable + 14).map(Int.init)
+            else { return false }
+            guard let classDef2Offset = table.u16(subtable + 10), let secondClasses = Self.classes(table, subtable + Int(classDef2Offset))
+            else { return false }
+            var classItems = [Set<UInt32>](repeating: [], count: class1Count)
+            var matrix = [Int32](repeating: PairLookup.noItem, count: class1Count * class2Count)
+            for class1 in 0..<class1Count {
+                for class2 in 0..<class2Count {
+                    let record = subtable + 16 + (class1 * class2Count + class2) * (size1 + size2)
+                    switch variationIndex(base: subtable, record: record) {
+                    case .none: continue
+                    case .some(.none): return false
+                    case .some(.some(let key)):
+                        classItems[class1].insert(key)
+                        matrix[class1 * class2Count + class2] = number(key)
+                    }
+                }
+            }
+            var first = [UInt16](repeating: 0, count: glyphCount), second = [UInt16](repeating: 0, count: glyphCount)
+            for (glyph, value) in classes where glyph < glyphCount { first[glyph] = UInt16(clamping: value) }
+            for (glyph, value) in secondClasses where glyph < glyphCount { second[glyph] = UInt16(clamping: value) }
+            var coveredGlyphs = [Bool](repeating: false, count: glyphCount)
+            for glyph in covered where glyph < glyphCount { coveredGlyphs[glyph] = true }
+            lookup.subtables.append(.classes(
+                covered: coveredGlyphs, first: first, second: second, class1Count: class1Count, class2Count: class2Count,
+                items: matrix))
+            for glyph in covered {
+                let glyphClass = classes[glyph] ?? 0
+                guard glyphClass < class1Count else { return false }
+                if !classItems[glyphClass].isEmpty { items[glyph, default: []].formUnion(classItems[glyphClass]) }
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// A Coverage table's glyphs in coverage order.
+    private static func coverage(_ table: OpenTypeTableBytes, _ at: Int) -> [Int]? {
+        guard let format = table.u16(at), let count = table.u16(at + 2).map(Int.init) else { return nil }
+        var glyphs: [Int] = []
+        for index in 0..<count {
+            if format == 1 {
+                guard let glyph = table.u16(at + 4 + index * 2) else { return nil }
+                glyphs.append(Int(glyph))
+            } else if format == 2 {
+                guard let first = table.u16(at + 4 + index * 6), let last = table.u16(at + 6 + index * 6), first <= last else {
+                    return nil
+                }
+                glyphs += Int(first)...Int(last)
+            } else {
+                return nil
+            }
+        }
+        return glyphs
+    }
+
+    /// A ClassDef table: the glyphs it gives a class other than 0.
+    private static func classes(_ table: OpenTypeTableBytes, _ at: Int) -> [Int: Int]? {
+        guard let format = table.u16(at) else { return nil }
+        var classes: [Int: Int] = [:]
+        if format == 1 {
+            guard let first = table.u16(at + 2).map(Int.init), let count = table.u16(at + 4).map(Int.init) else { return nil }
+            for index in 0..<count {
+                guard let value = table.u16(at + 6 + index * 2) else { return nil }
+                if value != 0 { classes[first + index] = Int(value) }
+            }
+        } else if format == 2 {
+            guard let count = table.u16(at + 2).map(Int.init) else { return nil }
+            for index in 0..<count {
+                guard let first = table.u16(at + 4 + index * 6), let last = table.u16(at + 6 + index * 6),
+                      let value = table.u16(at + 8 + index * 6), first <= last else { return nil }
+                if value != 0 { for glyph in Int(first)...Int(last) { classes[glyph] = Int(value) } }
+            }
+        } else {
+            return nil
+        }
+        return classes
+    }
+}
