@@ -67,6 +67,9 @@ final class HorizontalVariations {
               hvar.u16(regionListOffset) == UInt16(axisCount),
               let regionCount = hvar.u16(regionListOffset + 2).map(Int.init)
         else { return nil }
+        // The region list is read before its arrays are made: counts from a hostile table
+        // would otherwise size them (regions × axes, each up to 65,535).
+        guard regionListOffset + 4 + regionCount * axisCount * 6 <= hvar.count else { return nil }
         self.regionCount = regionCount
         var coordinates = [Int64](repeating: 0, count: regionCount * axisCount * 3)
         for region in 0..<regionCount {
@@ -98,12 +101,13 @@ final class HorizontalVariations {
         activeAxes = active
         activeStarts = starts
 
+        let budget = TableReadBudget(tableBytes: hvar.count, glyphCount: glyphCount)
         var data: [ItemData] = []
         for index in 0..<dataCount {
             // 32-bit deltas (LONG_WORDS) are newer than what FreeType 2.12 reads.
             guard let offset = hvar.u32(storeOffset + 8 + index * 4).map({ storeOffset + Int($0) }),
                   let (regionIndices, deltas, itemCount) = hvar.itemVariationData(
-                    at: offset, regionCount: regionCount, longWords: false)
+                    at: offset, regionCount: regionCount, longWords: false, budget: budget)
             else { return nil }
             data.append(ItemData(itemCount: itemCount, regionIndices: regionIndices, deltas: deltas))
         }

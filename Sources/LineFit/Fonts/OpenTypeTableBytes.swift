@@ -37,15 +37,18 @@ final class OpenTypeTableBytes {
 
     /// The ItemVariationData at `offset` (OpenType ItemVariationStore): its region indices
     /// (each below `regionCount`), its rows of deltas (`itemCount` rows of one delta per
-    /// region index) and row count; nil when malformed, or with 32-bit deltas (LONG_WORDS)
-    /// unless `longWords` allows them.
-    func itemVariationData(at offset: Int, regionCount: Int, longWords allowed: Bool) -> (regionIndices: [Int], deltas: [Int32], itemCount: Int)? {
+    /// region index) and row count; nil when malformed, with 32-bit deltas (LONG_WORDS)
+    /// unless `longWords` allows them, or when `budget` runs out (a store may point many
+    /// times at one block of deltas).
+    func itemVariationData(
+        at offset: Int, regionCount: Int, longWords allowed: Bool, budget: TableReadBudget
+    ) -> (regionIndices: [Int], deltas: [Int32], itemCount: Int)? {
         guard let itemCount = u16(offset).map(Int.init), let wordField = u16(offset + 2),
               let indexCount = u16(offset + 4).map(Int.init)
         else { return nil }
         let longWords = wordField & 0x8000 != 0
         let wordCount = Int(wordField & 0x7FFF)
-        guard allowed || !longWords, wordCount <= indexCount else { return nil }
+        guard allowed || !longWords, wordCount <= indexCount, budget.spend(indexCount + itemCount * indexCount) else { return nil }
         var indices: [Int] = []
         for slot in 0..<indexCount {
             guard let region = u16(offset + 6 + slot * 2).map(Int.init), region < regionCount else { return nil }

@@ -49,9 +49,11 @@ final class PositioningVariations {
         self.axisCount = axisCount
         glyphCount = Int(hb_face_get_glyph_count(face))
         guard axisCount > 0, glyphCount > 0 else { return nil }
+        let tableBytes = ["GSUB", "GPOS", "GDEF"].reduce(0) { $0 + (OpenTypeTableBytes(face, $1)?.count ?? 0) }
+        let budget = TableReadBudget(tableBytes: tableBytes, glyphCount: glyphCount)
         var conditions: [(axis: Int, min: Int32, max: Int32)] = []
         for tag in ["GSUB", "GPOS"] {
-            guard let found = Self.featureConditions(face, tag) else { return nil }
+            guard let found = Self.featureConditions(face, tag, budget: budget) else { return nil }
             conditions += found
         }
         self.conditions = conditions
@@ -60,7 +62,7 @@ final class PositioningVariations {
         var data: [(regionIndices: [Int], deltas: [Int32], itemCount: Int)] = []
         if let gdef = OpenTypeTableBytes(face, "GDEF"), gdef.u16(0) == 1, let minor = gdef.u16(2), minor >= 3,
            let storeOffset = gdef.u32(14).map(Int.init), storeOffset > 0 {
-            guard let store = Self.store(gdef, at: storeOffset, axisCount: axisCount) else { return nil }
+            guard let store = Self.store(gdef, at: storeOffset, axisCount: axisCount, budget: budget) else { return nil }
             (regions, data) = store
         }
         regionAxes = regions
@@ -69,12 +71,13 @@ final class PositioningVariations {
 
         var marks = [Bool](repeating: false, count: glyphCount)
         if let gdef = OpenTypeTableBytes(face, "GDEF"), let classOffset = gdef.u16(4), classOffset > 0 {
-            guard let classes = Self.classes(gdef, Int(classOffset)) else { return nil }
+            guard let classes = Self.classes(gdef, Int(classOffset), budget: budget) else { return nil }
             for (glyph, glyphClass) in classes where glyphClass == 3 && glyph < glyphCount { marks[glyph] = true }
         }
         self.marks = marks
         var numbering: [UInt32: Int32] = [:]
-        guard let (lookups, tables) = Self.pairLookups(face, glyphCount: glyphCount, numbering: &numbering) else { return nil }
+        guard let (lookups, tables) = Self.pairLookups(face, glyphCount: glyphCount, numbering: &numbering, budget: budget)
+        else { return nil }
         pairTables = tables
         pairsReadable = tables.allSatisfy(\.followsFlags)
         var keys = [UInt32](repeating: 0, count: numbering.count)
@@ -247,12 +250,13 @@ extension PositioningVariations {
 extension PositioningVariations {
     /// `GDEF`'s ItemVariationStore at `offset`: regions (2.14 per axis) and delta rows.
     private static func store(
-        _ table: OpenTypeTableBytes, at offset: Int, axisCount: Int
+        _ table: OpenTypeTableBytes, at offset: Int, axisCount: Int, budget: TableReadBudget
     ) -> ([(start: Int32, peak: Int32, end: Int32)], [(regionIndices: [Int], deltas: [Int32], itemCount: Int)])? {
         guard table.u16(offset) == 1, let regionList = table.u32(offset + 2).map({ offset + Int($0) }),
               let dataCount = table.u16(offset + 6).map(Int.init),
               table.u16(regionList) == UInt16(axisCount), let regionCount = table.u16(regionList + 2).map(Int.init)
         else { return nil }
+        guard budget.spend(regionCount * axisCount) else { return nil }
         var regions: [(start: Int32, peak: Int32, end: Int32)] = []
         for slot in 0..<(regionCount * axisCount) {
             let at = regionList + 4 + slot * 6
@@ -264,7 +268,7 @@ extension PositioningVariations {
         var data: [(regionIndices: [Int], deltas: [Int32], itemCount: Int)] = []
         for index in 0..<dataCount {
             guard let at = table.u32(offset + 8 + index * 4).map({ offset + Int($0) }),
-                  let read = table.itemVariationData(at: at, regionCount: regionCount, longWords: true)
+                  let read = table.itemVariationData(at: at, regionCount: regionCount, longWords: true, budget: budget)
             else { return nil }
             data.append(read)
         }
@@ -273,7 +277,9 @@ extension PositioningVariations {
 
     /// The conditions of table `tag`'s FeatureVariations (empty without one); nil for a
     /// condition format other than 1 or a malformed table.
-    private static func featureConditions(_ face: OpaquePointer, _ tag: String) -> [(axis: Int, min: Int32, max: Int32)]? {
+    private static func featureConditions(
+        _ face: OpaquePointer, _ tag: String, budget: TableReadBudget
+    ) -> [(axis: Int, min: Int32, max: Int32)]? {
         guard let table = OpenTypeTableBytes(face, tag), let minor = table.u16(2), minor >= 1,
               let offset = table.u32(10).map(Int.init), offset > 0 else { return [] }
         guard let count = table.u32(offset + 4).map(Int.init) else { return nil }
@@ -282,7 +288,8 @@ extension PositioningVariations {
             guard let setOffset = table.u32(offset + 8 + record * 8).map(Int.init) else { return nil }
             if setOffset == 0 { continue }
             let set = offset + setOffset
-            guard let conditionCount = table.u16(set).map(Int.init) else { return nil }
+            // Records may share a condition set: each visit is paid for.
+            guard let conditionCount = table.u16(set).map(Int.init), budget.spend(conditionCount) else { return nil }
             for index in 0..<conditionCount {
                 guard let at = table.u32(set + 2 + index * 4).map({ set + Int($0) }), table.u16(at) == 1,
                       let axis = table.u16(at + 2).map(Int.init), let low = table.i16(at + 4), let high = table.i16(at + 6)
@@ -296,7 +303,7 @@ extension PositioningVariations {
     /// Per pair-adjustment lookup of `GPOS`, each first glyph's `VariationIndex` delta sets
     /// for its x advance; nil for a lookup type outside the assumptions or a malformed table.
     private static func pairLookups(
-        _ face: OpaquePointer, glyphCount: Int, numbering: inout [UInt32: Int32]
+        _ face: OpaquePointer, glyphCount: Int, numbering: inout [UInt32: Int32], budget: TableReadBudget
     ) -> ([[Int: Set<UInt32>]], [PairLookup])? {
         guard let gpos = OpenTypeTableBytes(face, "GPOS") else { return ([], []) }
         guard gpos.u16(0) == 1, let listOffset = gpos.u16(8).map(Int.init), let lookupCount = gpos.u16(listOffset).map(Int.init)
@@ -306,7 +313,9 @@ extension PositioningVariations {
         for index in 0..<lookupCount {
             guard let lookup = gpos.u16(listOffset + 2 + index * 2).map({ listOffset + Int($0) }),
                   var type = gpos.u16(lookup), let flag = gpos.u16(lookup + 2),
-                  let subtableCount = gpos.u16(lookup + 4).map(Int.init)
+                  let subtableCount = gpos.u16(lookup + 4).map(Int.init),
+                  // Lookups may share one lookup table: each visit is paid for.
+                  budget.spend(subtableCount)
             else { return nil }
             var items: [Int: Set<UInt32>] = [:]
             var table = PairLookup(flag: flag, subtables: [])
@@ -320,7 +329,9 @@ extension PositioningVariations {
                 }
                 switch type {
                 case 2:
-                    guard pairItems(gpos, subtable, glyphCount: glyphCount, into: &items, &table, numbering: &numbering) else {
+                    guard pairItems(
+                        gpos, subtable, glyphCount: glyphCount, into: &items, &table, numbering: &numbering, budget: budget)
+                    else {
                         return nil
                     }
                 case 4, 5, 6: continue
@@ -339,7 +350,7 @@ extension PositioningVariations {
     /// or outside the assumptions.
     private static func pairItems(
         _ table: OpenTypeTableBytes, _ subtable: Int, glyphCount: Int, into items: inout [Int: Set<UInt32>],
-        _ lookup: inout PairLookup, numbering: inout [UInt32: Int32]
+        _ lookup: inout PairLookup, numbering: inout [UInt32: Int32], budget: TableReadBudget
     ) -> Bool {
         func number(_ key: UInt32) -> Int32 {
             if let known = numbering[key] { return known }
@@ -349,7 +360,7 @@ extension PositioningVariations {
         }
         guard let format = table.u16(subtable), let coverageOffset = table.u16(subtable + 2),
               let format1 = table.u16(subtable + 4), let format2 = table.u16(subtable + 6),
-              let covered = coverage(table, subtable + Int(coverageOffset))
+              let covered = coverage(table, subtable + Int(coverageOffset), budget: budget)
         else { return false }
         // The second glyph's advance: not bounded here.
         guard format2 & 0x44 == 0 else { return false }
@@ -370,12 +381,13 @@ extension PositioningVariations {
         }
         switch format {
         case 1:
-            guard let setCount = table.u16(subtable + 8).map(Int.init), setCount == covered.count else { return false }
+            guard let setCount = table.u16(subtable + 8).map(Int.init), setCount == covered.count, budget.spend(glyphCount)
+            else { return false }
             var sets = [Int32](repeating: -1, count: glyphCount)
             var pairs: [[(second: UInt16, item: Int32)]] = []
             for (index, glyph) in covered.enumerated() {
                 guard let set = table.u16(subtable + 10 + index * 2).map({ subtable + Int($0) }),
-                      let pairCount = table.u16(set).map(Int.init) else { return false }
+                      let pairCount = table.u16(set).map(Int.init), budget.spend(pairCount) else { return false }
                 var seconds: [Int: Int32] = [:]
                 for pair in 0..<pairCount {
                     let record = set + 2 + pair * (2 + size1 + size2)
@@ -401,10 +413,12 @@ extension PositioningVariations {
             }
             lookup.subtables.append(.pairs(sets: sets, pairs: pairs))
         case 2:
-            guard let classDefOffset = table.u16(subtable + 8), let classes = classes(table, subtable + Int(classDefOffset)),
+            guard let classDefOffset = table.u16(subtable + 8), let classes = classes(table, subtable + Int(classDefOffset), budget: budget),
                   let class1Count = table.u16(subtable + 12).map(Int.init), let class2Count = table.u16(subtable + 14).map(Int.init)
             else { return false }
-            guard let classDef2Offset = table.u16(subtable + 10), let secondClasses = Self.classes(table, subtable + Int(classDef2Offset))
+            guard let classDef2Offset = table.u16(subtable + 10),
+                  let secondClasses = Self.classes(table, subtable + Int(classDef2Offset), budget: budget),
+                  budget.spend(class1Count + class1Count * class2Count + 3 * glyphCount)
             else { return false }
             var classItems = [Set<UInt32>](repeating: [], count: class1Count)
             var matrix = [Int32](repeating: PairLookup.noItem, count: class1Count * class2Count)
@@ -430,7 +444,7 @@ extension PositioningVariations {
                 items: matrix))
             for glyph in covered {
                 let glyphClass = classes[glyph] ?? 0
-                guard glyphClass < class1Count else { return false }
+                guard glyphClass < class1Count, budget.spend(classItems[glyphClass].count) else { return false }
                 if !classItems[glyphClass].isEmpty { items[glyph, default: []].formUnion(classItems[glyphClass]) }
             }
         default:
@@ -440,17 +454,17 @@ extension PositioningVariations {
     }
 
     /// A Coverage table's glyphs in coverage order.
-    private static func coverage(_ table: OpenTypeTableBytes, _ at: Int) -> [Int]? {
-        guard let format = table.u16(at), let count = table.u16(at + 2).map(Int.init) else { return nil }
+    private static func coverage(_ table: OpenTypeTableBytes, _ at: Int, budget: TableReadBudget) -> [Int]? {
+        guard let format = table.u16(at), let count = table.u16(at + 2).map(Int.init), budget.spend(count) else { return nil }
         var glyphs: [Int] = []
         for index in 0..<count {
             if format == 1 {
                 guard let glyph = table.u16(at + 4 + index * 2) else { return nil }
                 glyphs.append(Int(glyph))
             } else if format == 2 {
-                guard let first = table.u16(at + 4 + index * 6), let last = table.u16(at + 6 + index * 6), first <= last else {
-                    return nil
-                }
+                guard let first = table.u16(at + 4 + index * 6), let last = table.u16(at + 6 + index * 6), first <= last,
+                      budget.spend(Int(last - first) + 1)
+                else { return nil }
                 glyphs += Int(first)...Int(last)
             } else {
                 return nil
@@ -460,11 +474,12 @@ extension PositioningVariations {
     }
 
     /// A ClassDef table: the glyphs it gives a class other than 0.
-    private static func classes(_ table: OpenTypeTableBytes, _ at: Int) -> [Int: Int]? {
+    private static func classes(_ table: OpenTypeTableBytes, _ at: Int, budget: TableReadBudget) -> [Int: Int]? {
         guard let format = table.u16(at) else { return nil }
         var classes: [Int: Int] = [:]
         if format == 1 {
-            guard let first = table.u16(at + 2).map(Int.init), let count = table.u16(at + 4).map(Int.init) else { return nil }
+            guard let first = table.u16(at + 2).map(Int.init), let count = table.u16(at + 4).map(Int.init), budget.spend(count)
+            else { return nil }
             for index in 0..<count {
                 guard let value = table.u16(at + 6 + index * 2) else { return nil }
                 if value != 0 { classes[first + index] = Int(value) }
@@ -473,7 +488,8 @@ extension PositioningVariations {
             guard let count = table.u16(at + 2).map(Int.init) else { return nil }
             for index in 0..<count {
                 guard let first = table.u16(at + 4 + index * 6), let last = table.u16(at + 6 + index * 6),
-                      let value = table.u16(at + 8 + index * 6), first <= last else { return nil }
+                      let value = table.u16(at + 8 + index * 6), first <= last, budget.spend(Int(last - first) + 1)
+                else { return nil }
                 if value != 0 { for glyph in Int(first)...Int(last) { classes[glyph] = Int(value) } }
             }
         } else {
