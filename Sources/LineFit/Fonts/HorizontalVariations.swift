@@ -33,6 +33,8 @@ final class HorizontalVariations {
     private let itemData: [ItemData]
     /// Per glyph (or the last entry for later glyphs): outer index << 16 | inner index.
     private let mapping: [UInt32]
+    /// Per region, where its deltas are: (item variation data, column) pairs.
+    private let regionColumns: [[(data: Int32, column: Int32)]]
 
     private struct ItemData {
         let itemCount: Int
@@ -112,6 +114,14 @@ final class HorizontalVariations {
             data.append(ItemData(itemCount: itemCount, regionIndices: regionIndices, deltas: deltas))
         }
         itemData = data
+        // As large as the data's region lists, which the budget paid for.
+        var columns = [[(data: Int32, column: Int32)]](repeating: [], count: regionCount)
+        for (index, block) in data.enumerated() {
+            for (column, region) in block.regionIndices.enumerated() {
+                columns[region].append((Int32(index), Int32(column)))
+            }
+        }
+        regionColumns = columns
 
         var entries: [UInt32] = []
         if mapOffset > 0 {
@@ -139,21 +149,31 @@ final class HorizontalVariations {
     func regionScalars(normalized: [Int64]) -> [Int64] {
         var scalars = [Int64](repeating: 0, count: regionCount)
         guard normalized.count == axisCount else { return scalars }
-        for region in 0..<regionCount {
-            var scalar: Int64 = 0x10000
-            // In axis order, as FreeType multiplies (each step rounds).
-            for (axis, start, peak, end) in activeAxes[activeStarts[region]..<activeStarts[region + 1]] {
-                let value = normalized[axis]
-                if peak == value { continue }
-                if value <= start || value >= end {
-                    scalar = 0
-                    break
+        // Once per instance switch of every probe: read through buffers (no slices).
+        scalars.withUnsafeMutableBufferPointer { scalars in
+            normalized.withUnsafeBufferPointer { normalized in
+                activeAxes.withUnsafeBufferPointer { active in
+                    activeStarts.withUnsafeBufferPointer { starts in
+                        for region in 0..<scalars.count {
+                            var scalar: Int64 = 0x10000
+                            // In axis order, as FreeType multiplies (each step rounds).
+                            for index in starts[region]..<starts[region + 1] {
+                                let (axis, start, peak, end) = active[index]
+                                let value = normalized[axis]
+                                if peak == value { continue }
+                                if value <= start || value >= end {
+                                    scalar = 0
+                                    break
+                                }
+                                scalar = value < peak
+                                    ? Self.mulDiv(scalar, value - start, peak - start)
+                                    : Self.mulDiv(scalar, end - value, end - peak)
+                            }
+                            scalars[region] = scalar
+                        }
+                    }
                 }
-                scalar = value < peak
-                    ? Self.mulDiv(scalar, value - start, peak - start)
-                    : Self.mulDiv(scalar, end - value, end - peak)
             }
-            scalars[region] = scalar
         }
         return scalars
     }
@@ -165,11 +185,44 @@ final class HorizontalVariations {
         return (a * b + (c >> 1)) / c
     }
 
+    /// Where the deltas of a few regions are, per item variation data: a sum over a glyph's
+    /// deltas weighted by region reads only those when every other region weighs 0 (with
+    /// Roboto Flex, moving `opsz` with the other axes at their defaults weighs 2 of its 84
+    /// regions, while a glyph's row has up to 54 deltas). Nil for more than
+    /// `FewRegions.limit` regions (then a whole row is cheaper) or a store of more than
+    /// `FewRegions.dataLimit` item variation data, or for a region listed twice
+    /// in one data (the sum must count it twice).
+    func fewRegions(_ regions: [Int]) -> FewRegions? {
+        // The table below is regions × data blocks, made per step: bounded whatever the font says.
+        guard regions.count <= FewRegions.limit, itemData.count <= FewRegions.dataLimit else { return nil }
+        var columns = [Int32](repeating: -1, count: regions.count * itemData.count)
+        for (index, region) in regions.enumerated() where region < regionCount {
+            for (data, column) in regionColumns[region] {
+                let at = index * itemData.count + Int(data)
+                guard columns[at] < 0 else { return nil }
+                columns[at] = column
+            }
+        }
+        return FewRegions(regions: regions, columns: columns, dataCount: itemData.count)
+    }
+
+    /// A few regions and, per region and item variation data, the column of its deltas (-1:
+    /// none there). See `fewRegions`.
+    struct FewRegions {
+        static let limit = 16
+        static let dataLimit = 4096
+        let regions: [Int]
+        fileprivate let columns: [Int32]
+        fileprivate let dataCount: Int
+    }
+
     /// The glyph's advance at the instance of `to` minus its advance at `from` (scalars of two
     /// instances), as FreeType gives each, in one pass over its deltas; nil where `advance`
-    /// is nil.
-    func advanceChange(_ glyph: Int, from: [Int64], to: [Int64]) -> Int32? {
-        guard from.count == regionCount, to.count == regionCount, let (data, inner) = item(of: glyph) else { return nil }
+    /// would be. `only`, given, holds every region whose scalar is not 0 at either instance:
+    /// the integer sums are then the same, read from those regions' deltas alone.
+    func advanceChange(_ glyph: Int, from: [Int64], to: [Int64], only: FewRegions? = nil) -> Int32? {
+        guard from.count == regionCount, to.count == regionCount, let (outer, inner) = item(of: glyph) else { return nil }
+        let data = itemData[outer]
         let width = data.regionIndices.count
         var before: Int64 = 0, after: Int64 = 0
         data.deltas.withUnsafeBufferPointer { deltas in
@@ -177,6 +230,20 @@ final class HorizontalVariations {
                 from.withUnsafeBufferPointer { from in
                     to.withUnsafeBufferPointer { to in
                         let row = inner * width
+                        if let only {
+                            only.regions.withUnsafeBufferPointer { weighed in
+                                only.columns.withUnsafeBufferPointer { columns in
+                                    for index in 0..<weighed.count {
+                                        let column = Int(columns[index * only.dataCount + outer])
+                                        guard column >= 0 else { continue }
+                                        let delta = Int64(deltas[row + column])
+                                        before += from[weighed[index]] * delta
+                                        after += to[weighed[index]] * delta
+                                    }
+                                }
+                            }
+                            return
+                        }
                         for slot in 0..<width {
                             let delta = Int64(deltas[row + slot])
                             before += from[regions[slot]] * delta
@@ -195,7 +262,8 @@ final class HorizontalVariations {
     /// The glyph's advance in design units at the instance of `scalars`, as FreeType gives it;
     /// nil for a glyph the tables do not cover (FreeType must be asked).
     func advance(_ glyph: Int, scalars: [Int64]) -> Int32? {
-        guard scalars.count == regionCount, let (data, inner) = item(of: glyph) else { return nil }
+        guard scalars.count == regionCount, let (outer, inner) = item(of: glyph) else { return nil }
+        let data = itemData[outer]
         let width = data.regionIndices.count
         var sum: Int64 = 0
         data.deltas.withUnsafeBufferPointer { deltas in
@@ -217,7 +285,7 @@ final class HorizontalVariations {
 
     /// The glyph's row of deltas: its item variation data and the row in it (through the
     /// delta-set index map when the font has one, else the glyph id); nil when not covered.
-    private func item(of glyph: Int) -> (data: ItemData, inner: Int)? {
+    private func item(of glyph: Int) -> (outer: Int, inner: Int)? {
         guard glyph >= 0, glyph < glyphCount else { return nil }
         var outer = 0, inner = glyph
         if !mapping.isEmpty {
@@ -226,16 +294,34 @@ final class HorizontalVariations {
             inner = Int(entry & 0xFFFF)
         }
         guard outer < itemData.count, inner < itemData[outer].itemCount else { return nil }
-        return (itemData[outer], inner)
+        return (outer, inner)
     }
 
-    /// Adds the glyph's delta for each region (design units, by region index) to `sums`;
+    /// Adds the glyph's delta for each region (design units, by region index) to `sums`, or
+    /// for the regions of `only` alone when given (the others' sums stay as they were);
     /// false for a glyph the tables do not cover.
-    func addDeltas(_ glyph: Int, into sums: inout [Double]) -> Bool {
-        guard sums.count == regionCount, let (data, inner) = item(of: glyph) else { return false }
-        let width = data.regionIndices.count
-        for slot in 0..<width {
-            sums[data.regionIndices[slot]] += Double(data.deltas[inner * width + slot])
+    func addDeltas(_ glyph: Int, only: FewRegions? = nil, into sums: inout [Double]) -> Bool {
+        guard sums.count == regionCount, let (outer, inner) = item(of: glyph) else { return false }
+        let data = itemData[outer]
+        let row = inner * data.regionIndices.count
+        // Once per glyph of every line estimated: read through buffers.
+        sums.withUnsafeMutableBufferPointer { sums in
+            data.deltas.withUnsafeBufferPointer { deltas in
+                if let only {
+                    only.regions.withUnsafeBufferPointer { weighed in
+                        only.columns.withUnsafeBufferPointer { columns in
+                            for index in 0..<weighed.count {
+                                let column = Int(columns[index * only.dataCount + outer])
+                                if column >= 0 { sums[weighed[index]] += Double(deltas[row + column]) }
+                            }
+                        }
+                    }
+                    return
+                }
+                data.regionIndices.withUnsafeBufferPointer { regions in
+                    for slot in 0..<regions.count { sums[regions[slot]] += Double(deltas[row + slot]) }
+                }
+            }
         }
         return true
     }
@@ -265,7 +351,8 @@ final class HorizontalVariations {
     /// The glyph's deltas weighted per region (`weights` by region index), summed; nil for a
     /// glyph the tables do not cover.
     func weightedDelta(_ glyph: Int, weights: [Double]) -> Double? {
-        guard weights.count == regionCount, let (data, inner) = item(of: glyph) else { return nil }
+        guard weights.count == regionCount, let (outer, inner) = item(of: glyph) else { return nil }
+        let data = itemData[outer]
         let width = data.regionIndices.count
         var sum = 0.0
         for slot in 0..<width {

@@ -166,9 +166,10 @@ final class VariationAdvances {
         // The line was just shaped at `from`, often: the face's scalars are then FreeType's own.
         let fromScalars = (from == face.appliedVariations ? current?.scalars : nil)
             ?? table.regionScalars(normalized: normalization.normalized(from, axes: face.variationAxes))
+        let toScalars = table.regionScalars(normalized: normalization.normalized(to, axes: face.variationAxes))
         return AxisStep(
-            table: table, from: fromScalars,
-            to: table.regionScalars(normalized: normalization.normalized(to, axes: face.variationAxes)),
+            table: table, from: fromScalars, to: toScalars,
+            weighed: table.fewRegions(toScalars.indices.filter { fromScalars[$0] != 0 || toScalars[$0] != 0 }),
             distance: Double(abs(target[axis] - source[axis])) / 16384, slopes: known.slopes, adjustments: known.adjustments,
             positioning: bounds, itemSlopes: known.items)
     }
@@ -191,8 +192,9 @@ final class VariationAdvances {
         var coordinates = [Int32](repeating: 0, count: table.axisCount)
         hb_ot_var_normalize_variations(otFace, variations, UInt32(variations.count), &coordinates, UInt32(coordinates.count))
         // HarfBuzz's normalized coordinates are 2.14; the table's are 16.16.
+        let regions = table.sweep(normalized: coordinates.map { Int64($0) * 4 }, axis: axisIndex)
         let sweep = AxisSweep(
-            table: table, regions: table.sweep(normalized: coordinates.map { Int64($0) * 4 }, axis: axisIndex),
+            table: table, regions: regions, weighed: table.fewRegions(regions.indices.filter { regions[$0].others != 0 }),
             axis: face.variationAxes[axisIndex], face: otFace)
         sweeps.insert((settings, tag, sweep), at: 0)
         if sweeps.count > Self.sweepsKept { sweeps.removeLast() }
@@ -209,15 +211,18 @@ final class VariationAdvances {
 final class AxisSweep {
     let table: HorizontalVariations
     let regions: [(others: Double, start: Double, peak: Double, end: Double)]
+    /// The regions whose other axes' factor is not 0, when few (the rest never move a width).
+    let weighed: HorizontalVariations.FewRegions?
     let axis: VariationAxis
     private let face: OpaquePointer
 
     init(
         table: HorizontalVariations, regions: [(others: Double, start: Double, peak: Double, end: Double)],
-        axis: VariationAxis, face: OpaquePointer
+        weighed: HorizontalVariations.FewRegions?, axis: VariationAxis, face: OpaquePointer
     ) {
         self.table = table
         self.regions = regions
+        self.weighed = weighed
         self.axis = axis
         self.face = hb_face_reference(face)
     }
@@ -226,12 +231,17 @@ final class AxisSweep {
 
     /// `value` of the axis normalized as HarfBuzz does (avar included), as a fraction.
     func normalized(_ value: Double) -> Double {
-        var variation = hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float(axis.clamped(value)))
-        var coordinates = [Int32](repeating: 0, count: table.axisCount)
-        hb_ot_var_normalize_variations(face, &variation, 1, &coordinates, UInt32(coordinates.count))
         guard let index = coordinateIndex else { return 0 }
-        return Double(coordinates[index]) / 16384
+        var variation = hb_variation_t(tag: packedTag, value: Float(axis.clamped(value)))
+        // Asked at every step of a line's estimate: no array made per call.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: table.axisCount) { coordinates in
+            coordinates.initialize(repeating: 0)
+            hb_ot_var_normalize_variations(face, &variation, 1, coordinates.baseAddress, UInt32(coordinates.count))
+            return Double(coordinates[index]) / 16384
+        }
     }
+
+    private lazy var packedTag = FontVariationTable.packedTag(axis.tag)
 
     private lazy var coordinateIndex: Int? = {
         var axes = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: table.axisCount)
@@ -240,6 +250,12 @@ final class AxisSweep {
         let tag = FontVariationTable.packedTag(axis.tag)
         return axes.prefix(Int(count)).firstIndex { $0.tag == tag }
     }()
+
+    /// Adds the glyph's delta (design units) to `sums` (by region index) for each region
+    /// whose other axes' factor is not 0, at least; false for a glyph the tables do not cover.
+    func addDeltas(_ glyph: Int, into sums: inout [Double]) -> Bool {
+        table.addDeltas(glyph, only: weighed, into: &sums)
+    }
 
     /// A region's scalar along the axis at `x` (normalized), without its other factor.
     static func tent(_ x: Double, start: Double, peak: Double, end: Double) -> Double {
