@@ -146,7 +146,8 @@ struct NextSizeProofTests {
                 let whole = step.table.advanceChange(glyph, from: step.from, to: step.to)
                 if step.advanceChange(UInt32(glyph)) != whole { differing += 1 }
                 var fewSums = [Double](repeating: 0, count: sweep.table.regionCount), wholeSums = fewSums
-                #expect(sweep.addDeltas(glyph, into: &fewSums) == sweep.table.addDeltas(glyph, into: &wholeSums))
+                let shaped = ShapedGlyph(id: UInt32(glyph), cluster: 0, advance: 1, xOffset: 0, yOffset: 0, unsafeToBreak: false)
+                #expect(sweep.addDeltas([shaped][...], into: &fewSums) == sweep.table.addDeltas([glyph], into: &wholeSums))
                 // Regions another axis weighs 0 are never read by an estimate.
                 for region in 0..<sweep.regions.count where sweep.regions[region].others != 0 && fewSums[region] != wholeSums[region] {
                     differing += 1

@@ -297,33 +297,39 @@ final class HorizontalVariations {
         return (outer, inner)
     }
 
-    /// Adds the glyph's delta for each region (design units, by region index) to `sums`, or
+    /// Adds each glyph's delta for each region (design units, by region index) to `sums`, or
     /// for the regions of `only` alone when given (the others' sums stay as they were);
-    /// false for a glyph the tables do not cover.
-    func addDeltas(_ glyph: Int, only: FewRegions? = nil, into sums: inout [Double]) -> Bool {
-        guard sums.count == regionCount, let (outer, inner) = item(of: glyph) else { return false }
-        let data = itemData[outer]
-        let row = inner * data.regionIndices.count
-        // Once per glyph of every line estimated: read through buffers.
-        sums.withUnsafeMutableBufferPointer { sums in
-            data.deltas.withUnsafeBufferPointer { deltas in
-                if let only {
-                    only.regions.withUnsafeBufferPointer { weighed in
-                        only.columns.withUnsafeBufferPointer { columns in
-                            for index in 0..<weighed.count {
-                                let column = Int(columns[index * only.dataCount + outer])
-                                if column >= 0 { sums[weighed[index]] += Double(deltas[row + column]) }
+    /// false at a glyph the tables do not cover.
+    func addDeltas(_ glyphs: some Sequence<Int>, only: FewRegions? = nil, into sums: inout [Double]) -> Bool {
+        guard sums.count == regionCount else { return false }
+        // Once per glyph of every line estimated: the tables are read through buffers, taken
+        // once for the whole line.
+        return sums.withUnsafeMutableBufferPointer { sums in
+            itemData.withUnsafeBufferPointer { blocks in
+                let weighed = only?.regions ?? [], columns = only?.columns ?? []
+                return weighed.withUnsafeBufferPointer { weighed in
+                    columns.withUnsafeBufferPointer { columns in
+                        for glyph in glyphs {
+                            guard let (outer, inner) = item(of: glyph) else { return false }
+                            let row = inner * blocks[outer].regionIndices.count
+                            blocks[outer].deltas.withUnsafeBufferPointer { deltas in
+                                if let only {
+                                    for index in 0..<weighed.count {
+                                        let column = Int(columns[index * only.dataCount + outer])
+                                        if column >= 0 { sums[weighed[index]] += Double(deltas[row + column]) }
+                                    }
+                                    return
+                                }
+                                blocks[outer].regionIndices.withUnsafeBufferPointer { regions in
+                                    for slot in 0..<regions.count { sums[regions[slot]] += Double(deltas[row + slot]) }
+                                }
                             }
                         }
+                        return true
                     }
-                    return
-                }
-                data.regionIndices.withUnsafeBufferPointer { regions in
-                    for slot in 0..<regions.count { sums[regions[slot]] += Double(deltas[row + slot]) }
                 }
             }
         }
-        return true
     }
 
     /// Each region's scalar at `normalized` (one fraction per axis), in `Double` without

@@ -251,10 +251,10 @@ final class AxisSweep {
         return axes.prefix(Int(count)).firstIndex { $0.tag == tag }
     }()
 
-    /// Adds the glyph's delta (design units) to `sums` (by region index) for each region
-    /// whose other axes' factor is not 0, at least; false for a glyph the tables do not cover.
-    func addDeltas(_ glyph: Int, into sums: inout [Double]) -> Bool {
-        table.addDeltas(glyph, only: weighed, into: &sums)
+    /// Adds each glyph's delta (design units) to `sums` (by region index) for each region
+    /// whose other axes' factor is not 0, at least; false at a glyph the tables do not cover.
+    func addDeltas(_ glyphs: ArraySlice<ShapedGlyph>, into sums: inout [Double]) -> Bool {
+        table.addDeltas(glyphs.lazy.map { Int($0.id) }, only: weighed, into: &sums)
     }
 
     /// A region's scalar along the axis at `x` (normalized), without its other factor.
