@@ -61,12 +61,14 @@ extension LayoutEngine {
             guard let step = font.axisStep(from: from, to: to, tag: axis) else { return false }
             let unitsPerEm = Double(font.unitsPerEm)
             var advances = 0.0, bound = 0.0
+            // Each change reads only the deltas of the regions the step moves (`AxisStep.weighed`).
+            var glyphs = piece.glyphs.makeIterator()
+            guard step.advanceChanges(piece.glyphs, { change in
+                advances += glyphs.next()?.advance == 0 ? min(0, Double(change)) : Double(change)
+            }) else { return false }
             var ids: [UInt32] = []
             ids.reserveCapacity(piece.glyphs.count)
-            // Each change reads only the deltas of the regions the step moves (`AxisStep.weighed`).
             for glyph in piece.glyphs {
-                guard let change = step.advanceChange(glyph.id) else { return false }
-                advances += glyph.advance == 0 ? min(0, Double(change)) : Double(change)
                 bound += step.positioningBound(glyph.id)
                 ids.append(glyph.id)
             }

@@ -32,6 +32,12 @@ struct AxisStep {
         table.advanceChange(Int(glyph), from: from, to: to, only: weighed)
     }
 
+    /// `advanceChange` of each glyph in order, given to `body`; false at the first glyph the
+    /// tables do not cover.
+    func advanceChanges(_ glyphs: ArraySlice<ShapedGlyph>, _ body: (Int32) -> Void) -> Bool {
+        table.advanceChanges(glyphs.lazy.map { Int($0.id) }, from: from, to: to, only: weighed, body)
+    }
+
     /// The most the `GPOS` x advance of the glyph at `index` of a left-to-right run can move
     /// between the two instances, in design units: from the delta sets of the pairs it
     /// actually forms with the glyphs after it (`PositioningVariations.pairItems`), or, where

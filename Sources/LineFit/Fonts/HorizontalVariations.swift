@@ -221,42 +221,58 @@ final class HorizontalVariations {
     /// would be. `only`, given, holds every region whose scalar is not 0 at either instance:
     /// the integer sums are then the same, read from those regions' deltas alone.
     func advanceChange(_ glyph: Int, from: [Int64], to: [Int64], only: FewRegions? = nil) -> Int32? {
-        guard from.count == regionCount, to.count == regionCount, let (outer, inner) = item(of: glyph) else { return nil }
-        let data = itemData[outer]
-        let width = data.regionIndices.count
-        var before: Int64 = 0, after: Int64 = 0
-        data.deltas.withUnsafeBufferPointer { deltas in
-            data.regionIndices.withUnsafeBufferPointer { regions in
-                from.withUnsafeBufferPointer { from in
-                    to.withUnsafeBufferPointer { to in
-                        let row = inner * width
-                        if let only {
-                            only.regions.withUnsafeBufferPointer { weighed in
-                                only.columns.withUnsafeBufferPointer { columns in
-                                    for index in 0..<weighed.count {
-                                        let column = Int(columns[index * only.dataCount + outer])
-                                        guard column >= 0 else { continue }
-                                        let delta = Int64(deltas[row + column])
-                                        before += from[weighed[index]] * delta
-                                        after += to[weighed[index]] * delta
+        var change: Int32?
+        guard advanceChanges(CollectionOfOne(glyph), from: from, to: to, only: only, { change = $0 }) else { return nil }
+        return change
+    }
+
+    /// `advanceChange` of each glyph in order, given to `body`, with the tables taken once for
+    /// all of them (a proof asks for every glyph of a line); false at the first glyph it is nil for.
+    func advanceChanges(
+        _ glyphs: some Sequence<Int>, from: [Int64], to: [Int64], only: FewRegions? = nil, _ body: (Int32) -> Void
+    ) -> Bool {
+        guard from.count == regionCount, to.count == regionCount else { return false }
+        let weighed = only?.regions ?? [], columns = only?.columns ?? []
+        return itemData.withUnsafeBufferPointer { blocks in
+            from.withUnsafeBufferPointer { from in
+                to.withUnsafeBufferPointer { to in
+                    weighed.withUnsafeBufferPointer { weighed in
+                        columns.withUnsafeBufferPointer { columns in
+                            for glyph in glyphs {
+                                guard let (outer, inner) = item(of: glyph) else { return false }
+                                let width = blocks[outer].regionIndices.count
+                                let row = inner * width
+                                var before: Int64 = 0, after: Int64 = 0
+                                blocks[outer].deltas.withUnsafeBufferPointer { deltas in
+                                    if let only {
+                                        for index in 0..<weighed.count {
+                                            let column = Int(columns[index * only.dataCount + outer])
+                                            guard column >= 0 else { continue }
+                                            let delta = Int64(deltas[row + column])
+                                            before += from[weighed[index]] * delta
+                                            after += to[weighed[index]] * delta
+                                        }
+                                        return
+                                    }
+                                    blocks[outer].regionIndices.withUnsafeBufferPointer { regions in
+                                        for slot in 0..<width {
+                                            let delta = Int64(deltas[row + slot])
+                                            before += from[regions[slot]] * delta
+                                            after += to[regions[slot]] * delta
+                                        }
                                     }
                                 }
+                                let base = Int64(defaultAdvances[glyph])
+                                let old = base + ((before + 0x8000) >> 16), new = base + ((after + 0x8000) >> 16)
+                                guard old >= 0, old <= 0xFFFF, new >= 0, new <= 0xFFFF else { return false }
+                                body(Int32(new - old))
                             }
-                            return
-                        }
-                        for slot in 0..<width {
-                            let delta = Int64(deltas[row + slot])
-                            before += from[regions[slot]] * delta
-                            after += to[regions[slot]] * delta
+                            return true
                         }
                     }
                 }
             }
         }
-        let base = Int64(defaultAdvances[glyph])
-        let old = base + ((before + 0x8000) >> 16), new = base + ((after + 0x8000) >> 16)
-        guard old >= 0, old <= 0xFFFF, new >= 0, new <= 0xFFFF else { return nil }
-        return Int32(new - old)
     }
 
     /// The glyph's advance in design units at the instance of `scalars`, as FreeType gives it;
