@@ -176,14 +176,27 @@ struct NextSizeProofTests {
         #expect(step(11.9, 12.1) == nil)
     }
 
+    static let story = """
+        Last light on the harbour wall, salt in my hair, and the ferry horn going off like it knows we are late \
+        again. We made it anyway, running down the ramp with two bags, one umbrella and a paper cone of chips that \
+        did not survive the sprint. Marta blames me. I blame the chips. Fair.
+        """
+
+    @Test("the start rounds each glyph's HVAR delta and follows the kerning opsz moves: every story line takes one probe")
+    func roundedStartLandsOnTheAnswer() throws {
+        // Summed deltas alone started lines 3 and 4 a grid step off (rounding: 0.1 pt; kerning: 0.15 pt), and line 2
+        // fits with 0.03 pt to spare: one probe each needs both the rounding and the kerning.
+        let layout = try layOut(
+            Self.story, fonts: try VariableFontTests.fonts(), options: LayoutOptions(width: 960, minSize: 32, maxSize: 220))
+        let lines = layout.lines.filter { !$0.flags.contains(.empty) }
+        #expect(lines.count == 4)
+        #expect(lines.map(\.probes) == [1, 1, 1, 1], "\(lines.map(\.size))")
+    }
+
     @Test("optical-size lines proven not to fit at the next size take one probe; the rule still holds (hb-shape)")
     func proofsSaveProbes() throws {
         // The benchmark's story: its lines are confirmed with the next size proven, not shaped.
-        let text = """
-            Last light on the harbour wall, salt in my hair, and the ferry horn going off like it knows we are late \
-            again. We made it anyway, running down the ramp with two bags, one umbrella and a paper cone of chips that \
-            did not survive the sprint. Marta blames me. I blame the chips. Fair.
-            """
+        let text = Self.story
         let width = 960.0
         let layout = try layOut(text, fonts: try VariableFontTests.fonts(), options: LayoutOptions(width: width, minSize: 32, maxSize: 220))
         var singleProbe = 0

@@ -348,6 +348,31 @@ final class HorizontalVariations {
         }
     }
 
+    /// Each glyph's deltas for the regions of `only`, in their order (0 for a region with no
+    /// column in the glyph's item variation data), appended to `deltas`, for the glyphs whose
+    /// advance is not 0 (HarfBuzz zeroes a mark's at every instance): what a line needs
+    /// to round each glyph's advance at several instances that weigh those regions alone.
+    /// False at a glyph the tables do not cover.
+    func weighedDeltas(_ glyphs: ArraySlice<ShapedGlyph>, only: FewRegions, into deltas: inout [Double]) -> Bool {
+        let count = only.regions.count
+        // Once per glyph of every line estimated: read through buffers.
+        return itemData.withUnsafeBufferPointer { blocks in
+            only.columns.withUnsafeBufferPointer { columns in
+                for glyph in glyphs where glyph.advance != 0 {
+                    guard let (outer, inner) = item(of: Int(glyph.id)) else { return false }
+                    let row = inner * blocks[outer].regionIndices.count
+                    blocks[outer].deltas.withUnsafeBufferPointer { rowDeltas in
+                        for index in 0..<count {
+                            let column = Int(columns[index * only.dataCount + outer])
+                            deltas.append(column >= 0 ? Double(rowDeltas[row + column]) : 0)
+                        }
+                    }
+                }
+                return true
+            }
+        }
+    }
+
     /// Each region's scalar at `normalized` (one fraction per axis), in `Double` without
     /// FreeType's rounding: for estimates that move several axes at once (`AdvanceChange`).
     func regionScalars(fractions normalized: [Double]) -> [Double] {

@@ -174,6 +174,31 @@ final class VariationAdvances {
             positioning: bounds, itemSlopes: known.items)
     }
 
+    private var kerningSweeps: [(settings: VariationSettings, tag: String, sweep: KerningSweep)] = []
+
+    /// The font's `GDEF` regions along axis `tag` with every other axis at `settings` (its
+    /// effective ones), for estimates (`KerningSweep`). Nil without readable pair tables.
+    func kerningSweepLocked(_ face: FontFace, _ settings: VariationSettings, tag: String) -> KerningSweep? {
+        if let known = kerningSweeps.first(where: { $0.tag == tag && $0.settings == settings }) { return known.sweep }
+        guard let table = tableLocked(face), let axis = face.variationAxes.firstIndex(where: { $0.tag == tag }) else {
+            return nil
+        }
+        let otFace = hb_font_get_face(face.coverageFont)!
+        if case .notYet = positioning {
+            positioning = PositioningVariations(face: otFace, axisCount: table.axisCount).map { .table($0) } ?? .unusable
+        }
+        guard case .table(let bounds) = positioning, bounds.readsPairs else { return nil }
+        let variations = face.variationAxes.compactMap { axis in
+            settings[axis.tag].map { hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float($0)) }
+        }
+        var coordinates = [Int32](repeating: 0, count: table.axisCount)
+        hb_ot_var_normalize_variations(otFace, variations, UInt32(variations.count), &coordinates, UInt32(coordinates.count))
+        guard let sweep = bounds.sweep(coordinates: coordinates, axis: axis) else { return nil }
+        kerningSweeps.insert((settings, tag, sweep), at: 0)
+        if kerningSweeps.count > Self.sweepsKept { kerningSweeps.removeLast() }
+        return sweep
+    }
+
     /// Sweeps kept, most recent first (a layout asks for one or two, again and again).
     private var sweeps: [(settings: VariationSettings, tag: String, sweep: AxisSweep)] = []
     private static let sweepsKept = 8
