@@ -413,25 +413,10 @@ final class HorizontalVariations {
     /// (start, peak, end, as fractions), for estimates that move that axis alone.
     func sweep(normalized: [Int64], axis: Int) -> [(others: Double, start: Double, peak: Double, end: Double)] {
         (0..<regionCount).map { region in
-            var others = 1.0
-            var along = (start: 0.0, peak: 0.0, end: 0.0)
-            for index in 0..<axisCount {
+            AxisSweep.span(axis: axis, axisCount: axisCount, unit: 65536, at: { normalized[$0] }) { index in
                 let slot = (region * axisCount + index) * 3
-                let start = regionCoordinates[slot], peak = regionCoordinates[slot + 1], end = regionCoordinates[slot + 2]
-                if index == axis {
-                    along = (Double(start) / 65536, Double(peak) / 65536, Double(end) / 65536)
-                    continue
-                }
-                let value = normalized[index]
-                if peak == 0 || peak == value { continue }
-                if value <= start || value >= end {
-                    others = 0
-                    break
-                }
-                others *= value < peak
-                    ? Double(value - start) / Double(peak - start) : Double(end - value) / Double(end - peak)
+                return (regionCoordinates[slot], regionCoordinates[slot + 1], regionCoordinates[slot + 2])
             }
-            return (others, along.start, along.peak, along.end)
         }
     }
 

@@ -528,24 +528,11 @@ extension PositioningVariations {
     /// The regions along `axis` with the other axes at `coordinates` (HarfBuzz's 2.14).
     func sweep(coordinates: [Int32], axis: Int) -> KerningSweep? {
         guard coordinates.count == axisCount, axis < axisCount else { return nil }
-        let regions = (0..<regionCount).map { region -> (others: Double, start: Double, peak: Double, end: Double) in
-            var others = 1.0
-            var along = (start: 0.0, peak: 0.0, end: 0.0)
-            for index in 0..<axisCount {
+        let regions = (0..<regionCount).map { region in
+            AxisSweep.span(axis: axis, axisCount: axisCount, unit: 16384, at: { Int64(coordinates[$0]) }) { index in
                 let (start, peak, end) = regionAxes[region * axisCount + index]
-                if index == axis {
-                    along = (Double(start) / 16384, Double(peak) / 16384, Double(end) / 16384)
-                    continue
-                }
-                let value = coordinates[index]
-                if peak == 0 || value == peak { continue }
-                if value <= start || value >= end {
-                    others = 0
-                    break
-                }
-                others *= value < peak ? Double(value - start) / Double(peak - start) : Double(end - value) / Double(end - peak)
+                return (Int64(start), Int64(peak), Int64(end))
             }
-            return (others, along.start, along.peak, along.end)
         }
         return KerningSweep(positioning: self, regions: regions)
     }

@@ -282,6 +282,32 @@ final class AxisSweep {
         table.addDeltas(glyphs.lazy.map { Int($0.id) }, only: weighed, into: &sums)
     }
 
+    /// A region's factor from every axis but `axis` at the coordinates `at` gives, and its
+    /// span on `axis`, as fractions of `unit` (`HVAR`'s 16.16, `GDEF`'s 2.14); `axes` gives the
+    /// region's start, peak and end on an axis (a peak of 0: the axis is ignored).
+    static func span(
+        axis: Int, axisCount: Int, unit: Double, at coordinate: (Int) -> Int64,
+        _ axes: (Int) -> (start: Int64, peak: Int64, end: Int64)
+    ) -> (others: Double, start: Double, peak: Double, end: Double) {
+        var others = 1.0
+        var along = (start: 0.0, peak: 0.0, end: 0.0)
+        for index in 0..<axisCount {
+            let (start, peak, end) = axes(index)
+            if index == axis {
+                along = (Double(start) / unit, Double(peak) / unit, Double(end) / unit)
+                continue
+            }
+            let value = coordinate(index)
+            if peak == 0 || peak == value { continue }
+            if value <= start || value >= end {
+                others = 0
+                break
+            }
+            others *= value < peak ? Double(value - start) / Double(peak - start) : Double(end - value) / Double(end - peak)
+        }
+        return (others, along.start, along.peak, along.end)
+    }
+
     /// A region's scalar along the axis at `x` (normalized), without its other factor.
     static func tent(_ x: Double, start: Double, peak: Double, end: Double) -> Double {
         if peak == 0 || x == peak { return 1 }
