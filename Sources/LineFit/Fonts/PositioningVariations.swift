@@ -40,6 +40,8 @@ final class PositioningVariations {
     private let itemKeys: [UInt32]
     /// Glyphs `GDEF` classes as marks (skipped by a lookup that ignores marks).
     private let marks: [Bool]
+    /// The most deltas one item variation data gives a delta set (its region count).
+    private let widestRow: Int
     /// Feature-variation conditions: the axis and its range (2.14, inclusive).
     private let conditions: [(axis: Int, min: Int32, max: Int32)]
 
@@ -68,6 +70,7 @@ final class PositioningVariations {
         regionAxes = regions
         regionCount = regions.count / axisCount
         itemData = data
+        widestRow = data.map(\.regionIndices.count).max() ?? 0
 
         var marks = [Bool](repeating: false, count: glyphCount)
         if let gdef = OpenTypeTableBytes(face, "GDEF"), let classOffset = gdef.u16(4), classOffset > 0 {
@@ -537,10 +540,17 @@ extension PositioningVariations {
         return KerningSweep(positioning: self, regions: regions)
     }
 
+    /// The most deltas `addPairDeltas` reads for one glyph (pair lookups × widest row).
+    static let pairDeltaLimit = 4096
+
     /// Adds, per region, the deltas of the pair adjustments each glyph of a left-to-right
-    /// run gets as the first of a pair (design units); false when pairs cannot be read.
+    /// run gets as the first of a pair (design units); false when pairs cannot be read or
+    /// the font's lookups and rows would take more than `pairDeltaLimit` reads a glyph.
     func addPairDeltas(_ glyphs: [UInt32], into sums: inout [Double]) -> Bool {
-        guard pairsReadable, sums.count == regionCount else { return false }
+        // Per glyph, at most `pairDeltaLimit` deltas read, whatever the font's counts say.
+        guard pairsReadable, sums.count == regionCount, pairTables.count * widestRow <= Self.pairDeltaLimit else {
+            return false
+        }
         // As `pairItems` reads them, without a list of items per glyph.
         for index in glyphs.indices {
             let first = Int(glyphs[index])
