@@ -80,8 +80,8 @@ struct LineFitter {
         let last = grid.count - 1
         var low = -1  // largest index measured to fit
         var high = grid.count  // smallest index measured not to fit
-        func probe(_ index: Int) -> Bool {
-            if low >= 0, index > low, let provenTooWide, provenTooWide(grid.size(at: low), grid.size(at: index)) {
+        func probe(_ index: Int, proving: Bool = true) -> Bool {
+            if proving, low >= 0, index > low, let provenTooWide, provenTooWide(grid.size(at: low), grid.size(at: index)) {
                 high = min(high, index)
                 return false
             }
@@ -99,7 +99,9 @@ struct LineFitter {
         _ = probe(start)
         if predicting {
             let next = predicted(from: start)
-            if next != start, next > low, next < high { _ = probe(next) }
+            // The width measured at the start predicts that `next` fits: a proof that it does
+            // not would most likely fail, after its set-up.
+            if next != start, next > low, next < high { _ = probe(next, proving: false) }
         }
         if low >= 0 {
             // Gallop up from the largest fitting size until a size does not fit.

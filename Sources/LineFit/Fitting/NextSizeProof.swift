@@ -53,43 +53,39 @@ extension LayoutEngine {
     ) -> Bool {
         var withAdvances = shape.em
         var anyPair = 0.0
-        var steps: [(piece: LinePiece, step: AxisStep, unitsPerEm: Double)] = []
+        // The ids of each variable piece, kept for the pair bound.
+        var steps: [(ids: [UInt32], leftToRight: Bool, step: AxisStep, unitsPerEm: Double)] = []
         for piece in shape.pieces where !piece.glyphs.isEmpty {
             let font = fonts.fonts[piece.fontIndex]
             guard font.isVariable else { continue }
             guard let step = font.axisStep(from: from, to: to, tag: axis) else { return false }
             let unitsPerEm = Double(font.unitsPerEm)
             var advances = 0.0, bound = 0.0
-            // A line repeats its glyphs: each one's change is worked out once.
-            var known = [Int32](repeating: .min, count: step.table.glyphCount)
+            // Each change reads only the deltas of the regions the step moves (`AxisStep.weighed`).
+            var glyphs = piece.glyphs.makeIterator()
+            guard step.advanceChanges(piece.glyphs, { change in
+                advances += glyphs.next()?.advance == 0 ? min(0, Double(change)) : Double(change)
+            }) else { return false }
+            var ids: [UInt32] = []
+            ids.reserveCapacity(piece.glyphs.count)
             for glyph in piece.glyphs {
-                let id = Int(glyph.id)
-                let change: Int32
-                if id < known.count, known[id] != .min {
-                    change = known[id]
-                } else {
-                    guard let computed = step.advanceChange(glyph.id) else { return false }
-                    change = computed
-                    if id < known.count { known[id] = computed }
-                }
-                advances += glyph.advance == 0 ? min(0, Double(change)) : Double(change)
                 bound += step.positioningBound(glyph.id)
+                ids.append(glyph.id)
             }
             withAdvances += advances / unitsPerEm
             anyPair += bound / unitsPerEm
-            steps.append((piece, step, unitsPerEm))
+            steps.append((ids, piece.level & 1 == 0, step, unitsPerEm))
         }
         if tooWide(withAdvances - anyPair) { return true }
         if !tooWide(withAdvances) { return false }
         var pairs = 0.0
         var scratch: [Int32] = []
-        for (piece, step, unitsPerEm) in steps {
+        for (ids, leftToRight, step, unitsPerEm) in steps {
             // Pairs are read in shaping order: a left-to-right run's glyphs are in it.
-            guard piece.level & 1 == 0 else {
-                pairs += piece.glyphs.reduce(0) { $0 + step.positioningBound($1.id) } / unitsPerEm
+            guard leftToRight else {
+                pairs += ids.reduce(0) { $0 + step.positioningBound($1) } / unitsPerEm
                 continue
             }
-            let ids = piece.glyphs.map(\.id)
             var bound = 0.0
             for index in ids.indices { bound += step.positioningBound(ids, at: index, scratch: &scratch) }
             pairs += bound / unitsPerEm

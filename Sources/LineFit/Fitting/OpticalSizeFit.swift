@@ -91,11 +91,14 @@ extension LayoutEngine {
         func measured(_ size: Double) -> Double { opticalShape(line, size: size, width: width, context: context).em * size }
         let minimum = opticalShape(line, size: context.minSize, width: width, context: context)
         let minimumEm = minimum.em
-        if minimumEm > 0,
-           let readvanced = ReadvancedLine(
-               minimum.pieces, em: minimumEm, base: context.plan.settings(size: context.minSize, width: width),
-               axis: "opsz", fonts: context.fonts),
-           let start = readvancedStart(readvanced, width: width, linear: available / minimumEm, context: context) {
+        let minimumSettings = context.plan.settings(size: context.minSize, width: width)
+        // Each glyph's advance rounded where the font allows it, else the line's deltas summed.
+        let estimatedEm: ((Double) -> Double)? = minimumEm <= 0 ? nil
+            : RoundedAxisEstimate(minimum.pieces, em: minimumEm, base: minimumSettings, axis: "opsz", fonts: context.fonts)
+                .map { rounded in { rounded.em(atAxisValue: $0) } }
+            ?? ReadvancedLine(minimum.pieces, em: minimumEm, base: minimumSettings, axis: "opsz", fonts: context.fonts)
+                .map { readvanced in { readvanced.em(atAxisValue: $0) } }
+        if let estimatedEm, let start = readvancedStart(estimatedEm, width: width, linear: available / minimumEm, context: context) {
             return context.fitter.fitMeasured(
                 estimate: start,
                 provenTooWide: { self.provenTooWide(line, fitting: $0, candidate: $1, width: width, context: context) }, measured)
@@ -149,7 +152,7 @@ extension LayoutEngine {
     /// s = available / E(opsz(s)) on the estimate, reached from the linear estimate at the
     /// minimum's opsz. E changes slowly with opsz (|s E'/E| is about 0.2 with Roboto Flex),
     /// so each step closes most of the remaining distance.
-    func readvancedStart(_ line: ReadvancedLine, width: Double?, linear: Double, context: FittingContext) -> Double? {
+    func readvancedStart(_ emAt: (Double) -> Double, width: Double?, linear: Double, context: FittingContext) -> Double? {
         let grid = context.fitter.grid
         let available = context.options.width
         func snapped(_ size: Double) -> Double {
@@ -157,7 +160,7 @@ extension LayoutEngine {
         }
         var current = snapped(linear)
         for _ in 0..<Self.readvancedSteps {
-            let em = line.em(atAxisValue: context.plan.opticalSize(for: current) ?? current)
+            let em = emAt(context.plan.opticalSize(for: current) ?? current)
             guard em > 0, em.isFinite else { return nil }
             let next = snapped(available / em)
             if next == current { break }

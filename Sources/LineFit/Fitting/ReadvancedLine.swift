@@ -41,9 +41,7 @@ struct ReadvancedLine {
             guard font.isVariable else { continue }
             guard let sweep = font.advanceSweep(base, tag: tag) else { return nil }
             var sums = [Double](repeating: 0, count: sweep.table.regionCount)
-            for glyph in piece.glyphs {
-                guard sweep.table.addDeltas(Int(glyph.id), into: &sums) else { return nil }
-            }
+            guard sweep.addDeltas(piece.glyphs, into: &sums) else { return nil }
             let unitsPerEm = Double(font.unitsPerEm)
             var weights: [(weight: Double, start: Double, peak: Double, end: Double)] = []
             for (region, sum) in sums.enumerated() where sum != 0 {

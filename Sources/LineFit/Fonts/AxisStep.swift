@@ -10,6 +10,8 @@ struct AxisStep {
     let table: HorizontalVariations
     let from: [Int64]
     let to: [Int64]
+    /// The regions whose scalar is not 0 at either instance, when few.
+    let weighed: HorizontalVariations.FewRegions?
     /// |Δ normalized coordinate| of the axis, as a fraction.
     let distance: Double
     let slopes: [Double]
@@ -27,7 +29,13 @@ struct AxisStep {
     /// The glyph's exact `HVAR` advance change in design units; nil where FreeType must be
     /// asked (the tables do not cover it).
     func advanceChange(_ glyph: UInt32) -> Int32? {
-        table.advanceChange(Int(glyph), from: from, to: to)
+        table.advanceChange(Int(glyph), from: from, to: to, only: weighed)
+    }
+
+    /// `advanceChange` of each glyph in order, given to `body`; false at the first glyph the
+    /// tables do not cover.
+    func advanceChanges(_ glyphs: ArraySlice<ShapedGlyph>, _ body: (Int32) -> Void) -> Bool {
+        table.advanceChanges(glyphs.lazy.map { Int($0.id) }, from: from, to: to, only: weighed, body)
     }
 
     /// The most the `GPOS` x advance of the glyph at `index` of a left-to-right run can move

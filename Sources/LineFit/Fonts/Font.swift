@@ -265,6 +265,14 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return withOpenedLocked { face in face.variationAdvances.sweepLocked(face, effective, tag: tag) }
     }
 
+    /// The `GDEF` regions along axis `tag`, the others at `variations` (`KerningSweep`); nil
+    /// for a static font or one whose pair tables are not read.
+    func kerningSweep(_ variations: VariationSettings, tag: String) -> KerningSweep? {
+        guard isVariable else { return nil }
+        let effective = effectiveVariations(variations)
+        return withOpenedLocked { face in face.variationAdvances.kerningSweepLocked(face, effective, tag: tag) }
+    }
+
     /// Exact advance changes and a `GPOS` bound from `from` to `to`, instances that differ
     /// in axis `tag` alone (for proofs; see `AxisStep`). Nil for a static font or where
     /// `VariationAdvances.stepLocked` gives none.

@@ -33,6 +33,8 @@ final class HorizontalVariations {
     private let itemData: [ItemData]
     /// Per glyph (or the last entry for later glyphs): outer index << 16 | inner index.
     private let mapping: [UInt32]
+    /// Per region, where its deltas are: (item variation data, column) pairs.
+    private let regionColumns: [[(data: Int32, column: Int32)]]
 
     private struct ItemData {
         let itemCount: Int
@@ -112,6 +114,14 @@ final class HorizontalVariations {
             data.append(ItemData(itemCount: itemCount, regionIndices: regionIndices, deltas: deltas))
         }
         itemData = data
+        // As large as the data's region lists, which the budget paid for.
+        var columns = [[(data: Int32, column: Int32)]](repeating: [], count: regionCount)
+        for (index, block) in data.enumerated() {
+            for (column, region) in block.regionIndices.enumerated() {
+                columns[region].append((Int32(index), Int32(column)))
+            }
+        }
+        regionColumns = columns
 
         var entries: [UInt32] = []
         if mapOffset > 0 {
@@ -139,21 +149,31 @@ final class HorizontalVariations {
     func regionScalars(normalized: [Int64]) -> [Int64] {
         var scalars = [Int64](repeating: 0, count: regionCount)
         guard normalized.count == axisCount else { return scalars }
-        for region in 0..<regionCount {
-            var scalar: Int64 = 0x10000
-            // In axis order, as FreeType multiplies (each step rounds).
-            for (axis, start, peak, end) in activeAxes[activeStarts[region]..<activeStarts[region + 1]] {
-                let value = normalized[axis]
-                if peak == value { continue }
-                if value <= start || value >= end {
-                    scalar = 0
-                    break
+        // Once per instance switch of every probe: read through buffers (no slices).
+        scalars.withUnsafeMutableBufferPointer { scalars in
+            normalized.withUnsafeBufferPointer { normalized in
+                activeAxes.withUnsafeBufferPointer { active in
+                    activeStarts.withUnsafeBufferPointer { starts in
+                        for region in 0..<scalars.count {
+                            var scalar: Int64 = 0x10000
+                            // In axis order, as FreeType multiplies (each step rounds).
+                            for index in starts[region]..<starts[region + 1] {
+                                let (axis, start, peak, end) = active[index]
+                                let value = normalized[axis]
+                                if peak == value { continue }
+                                if value <= start || value >= end {
+                                    scalar = 0
+                                    break
+                                }
+                                scalar = value < peak
+                                    ? Self.mulDiv(scalar, value - start, peak - start)
+                                    : Self.mulDiv(scalar, end - value, end - peak)
+                            }
+                            scalars[region] = scalar
+                        }
+                    }
                 }
-                scalar = value < peak
-                    ? Self.mulDiv(scalar, value - start, peak - start)
-                    : Self.mulDiv(scalar, end - value, end - peak)
             }
-            scalars[region] = scalar
         }
         return scalars
     }
@@ -165,37 +185,101 @@ final class HorizontalVariations {
         return (a * b + (c >> 1)) / c
     }
 
+    /// Where the deltas of a few regions are, per item variation data: a sum over a glyph's
+    /// deltas weighted by region reads only those when every other region weighs 0 (with
+    /// Roboto Flex, moving `opsz` with the other axes at their defaults weighs 2 of its 84
+    /// regions, while a glyph's row has up to 54 deltas). Nil for more than
+    /// `FewRegions.limit` regions (then a whole row is cheaper) or a store of more than
+    /// `FewRegions.dataLimit` item variation data, or for a region listed twice
+    /// in one data (the sum must count it twice).
+    func fewRegions(_ regions: [Int]) -> FewRegions? {
+        // The table below is regions × data blocks, made per step: bounded whatever the font says.
+        guard regions.count <= FewRegions.limit, itemData.count <= FewRegions.dataLimit else { return nil }
+        var columns = [Int32](repeating: -1, count: regions.count * itemData.count)
+        for (index, region) in regions.enumerated() where region < regionCount {
+            for (data, column) in regionColumns[region] {
+                let at = index * itemData.count + Int(data)
+                guard columns[at] < 0 else { return nil }
+                columns[at] = column
+            }
+        }
+        return FewRegions(regions: regions, columns: columns, dataCount: itemData.count)
+    }
+
+    /// A few regions and, per region and item variation data, the column of its deltas (-1:
+    /// none there). See `fewRegions`.
+    struct FewRegions {
+        static let limit = 16
+        static let dataLimit = 4096
+        let regions: [Int]
+        fileprivate let columns: [Int32]
+        fileprivate let dataCount: Int
+    }
+
     /// The glyph's advance at the instance of `to` minus its advance at `from` (scalars of two
     /// instances), as FreeType gives each, in one pass over its deltas; nil where `advance`
-    /// is nil.
-    func advanceChange(_ glyph: Int, from: [Int64], to: [Int64]) -> Int32? {
-        guard from.count == regionCount, to.count == regionCount, let (data, inner) = item(of: glyph) else { return nil }
-        let width = data.regionIndices.count
-        var before: Int64 = 0, after: Int64 = 0
-        data.deltas.withUnsafeBufferPointer { deltas in
-            data.regionIndices.withUnsafeBufferPointer { regions in
-                from.withUnsafeBufferPointer { from in
-                    to.withUnsafeBufferPointer { to in
-                        let row = inner * width
-                        for slot in 0..<width {
-                            let delta = Int64(deltas[row + slot])
-                            before += from[regions[slot]] * delta
-                            after += to[regions[slot]] * delta
+    /// would be. `only`, given, holds every region whose scalar is not 0 at either instance:
+    /// the integer sums are then the same, read from those regions' deltas alone.
+    func advanceChange(_ glyph: Int, from: [Int64], to: [Int64], only: FewRegions? = nil) -> Int32? {
+        var change: Int32?
+        guard advanceChanges(CollectionOfOne(glyph), from: from, to: to, only: only, { change = $0 }) else { return nil }
+        return change
+    }
+
+    /// `advanceChange` of each glyph in order, given to `body`, with the tables taken once for
+    /// all of them (a proof asks for every glyph of a line); false at the first glyph it is nil for.
+    func advanceChanges(
+        _ glyphs: some Sequence<Int>, from: [Int64], to: [Int64], only: FewRegions? = nil, _ body: (Int32) -> Void
+    ) -> Bool {
+        guard from.count == regionCount, to.count == regionCount else { return false }
+        let weighed = only?.regions ?? [], columns = only?.columns ?? []
+        return itemData.withUnsafeBufferPointer { blocks in
+            from.withUnsafeBufferPointer { from in
+                to.withUnsafeBufferPointer { to in
+                    weighed.withUnsafeBufferPointer { weighed in
+                        columns.withUnsafeBufferPointer { columns in
+                            for glyph in glyphs {
+                                guard let (outer, inner) = item(of: glyph) else { return false }
+                                let width = blocks[outer].regionIndices.count
+                                let row = inner * width
+                                var before: Int64 = 0, after: Int64 = 0
+                                blocks[outer].deltas.withUnsafeBufferPointer { deltas in
+                                    if let only {
+                                        for index in 0..<weighed.count {
+                                            let column = Int(columns[index * only.dataCount + outer])
+                                            guard column >= 0 else { continue }
+                                            let delta = Int64(deltas[row + column])
+                                            before += from[weighed[index]] * delta
+                                            after += to[weighed[index]] * delta
+                                        }
+                                        return
+                                    }
+                                    blocks[outer].regionIndices.withUnsafeBufferPointer { regions in
+                                        for slot in 0..<width {
+                                            let delta = Int64(deltas[row + slot])
+                                            before += from[regions[slot]] * delta
+                                            after += to[regions[slot]] * delta
+                                        }
+                                    }
+                                }
+                                let base = Int64(defaultAdvances[glyph])
+                                let old = base + ((before + 0x8000) >> 16), new = base + ((after + 0x8000) >> 16)
+                                guard old >= 0, old <= 0xFFFF, new >= 0, new <= 0xFFFF else { return false }
+                                body(Int32(new - old))
+                            }
+                            return true
                         }
                     }
                 }
             }
         }
-        let base = Int64(defaultAdvances[glyph])
-        let old = base + ((before + 0x8000) >> 16), new = base + ((after + 0x8000) >> 16)
-        guard old >= 0, old <= 0xFFFF, new >= 0, new <= 0xFFFF else { return nil }
-        return Int32(new - old)
     }
 
     /// The glyph's advance in design units at the instance of `scalars`, as FreeType gives it;
     /// nil for a glyph the tables do not cover (FreeType must be asked).
     func advance(_ glyph: Int, scalars: [Int64]) -> Int32? {
-        guard scalars.count == regionCount, let (data, inner) = item(of: glyph) else { return nil }
+        guard scalars.count == regionCount, let (outer, inner) = item(of: glyph) else { return nil }
+        let data = itemData[outer]
         let width = data.regionIndices.count
         var sum: Int64 = 0
         data.deltas.withUnsafeBufferPointer { deltas in
@@ -217,7 +301,7 @@ final class HorizontalVariations {
 
     /// The glyph's row of deltas: its item variation data and the row in it (through the
     /// delta-set index map when the font has one, else the glyph id); nil when not covered.
-    private func item(of glyph: Int) -> (data: ItemData, inner: Int)? {
+    private func item(of glyph: Int) -> (outer: Int, inner: Int)? {
         guard glyph >= 0, glyph < glyphCount else { return nil }
         var outer = 0, inner = glyph
         if !mapping.isEmpty {
@@ -226,18 +310,67 @@ final class HorizontalVariations {
             inner = Int(entry & 0xFFFF)
         }
         guard outer < itemData.count, inner < itemData[outer].itemCount else { return nil }
-        return (itemData[outer], inner)
+        return (outer, inner)
     }
 
-    /// Adds the glyph's delta for each region (design units, by region index) to `sums`;
-    /// false for a glyph the tables do not cover.
-    func addDeltas(_ glyph: Int, into sums: inout [Double]) -> Bool {
-        guard sums.count == regionCount, let (data, inner) = item(of: glyph) else { return false }
-        let width = data.regionIndices.count
-        for slot in 0..<width {
-            sums[data.regionIndices[slot]] += Double(data.deltas[inner * width + slot])
+    /// Adds each glyph's delta for each region (design units, by region index) to `sums`, or
+    /// for the regions of `only` alone when given (the others' sums stay as they were);
+    /// false at a glyph the tables do not cover.
+    func addDeltas(_ glyphs: some Sequence<Int>, only: FewRegions? = nil, into sums: inout [Double]) -> Bool {
+        guard sums.count == regionCount else { return false }
+        // Once per glyph of every line estimated: the tables are read through buffers, taken
+        // once for the whole line.
+        return sums.withUnsafeMutableBufferPointer { sums in
+            itemData.withUnsafeBufferPointer { blocks in
+                let weighed = only?.regions ?? [], columns = only?.columns ?? []
+                return weighed.withUnsafeBufferPointer { weighed in
+                    columns.withUnsafeBufferPointer { columns in
+                        for glyph in glyphs {
+                            guard let (outer, inner) = item(of: glyph) else { return false }
+                            let row = inner * blocks[outer].regionIndices.count
+                            blocks[outer].deltas.withUnsafeBufferPointer { deltas in
+                                if let only {
+                                    for index in 0..<weighed.count {
+                                        let column = Int(columns[index * only.dataCount + outer])
+                                        if column >= 0 { sums[weighed[index]] += Double(deltas[row + column]) }
+                                    }
+                                    return
+                                }
+                                blocks[outer].regionIndices.withUnsafeBufferPointer { regions in
+                                    for slot in 0..<regions.count { sums[regions[slot]] += Double(deltas[row + slot]) }
+                                }
+                            }
+                        }
+                        return true
+                    }
+                }
+            }
         }
-        return true
+    }
+
+    /// Each glyph's deltas for the regions of `only`, in their order (0 for a region with no
+    /// column in the glyph's item variation data), appended to `deltas`, for the glyphs whose
+    /// advance is not 0 (HarfBuzz zeroes a mark's at every instance): what a line needs
+    /// to round each glyph's advance at several instances that weigh those regions alone.
+    /// False at a glyph the tables do not cover.
+    func weighedDeltas(_ glyphs: ArraySlice<ShapedGlyph>, only: FewRegions, into deltas: inout [Double]) -> Bool {
+        let count = only.regions.count
+        // Once per glyph of every line estimated: read through buffers.
+        return itemData.withUnsafeBufferPointer { blocks in
+            only.columns.withUnsafeBufferPointer { columns in
+                for glyph in glyphs where glyph.advance != 0 {
+                    guard let (outer, inner) = item(of: Int(glyph.id)) else { return false }
+                    let row = inner * blocks[outer].regionIndices.count
+                    blocks[outer].deltas.withUnsafeBufferPointer { rowDeltas in
+                        for index in 0..<count {
+                            let column = Int(columns[index * only.dataCount + outer])
+                            deltas.append(column >= 0 ? Double(rowDeltas[row + column]) : 0)
+                        }
+                    }
+                }
+                return true
+            }
+        }
     }
 
     /// Each region's scalar at `normalized` (one fraction per axis), in `Double` without
@@ -265,7 +398,8 @@ final class HorizontalVariations {
     /// The glyph's deltas weighted per region (`weights` by region index), summed; nil for a
     /// glyph the tables do not cover.
     func weightedDelta(_ glyph: Int, weights: [Double]) -> Double? {
-        guard weights.count == regionCount, let (data, inner) = item(of: glyph) else { return nil }
+        guard weights.count == regionCount, let (outer, inner) = item(of: glyph) else { return nil }
+        let data = itemData[outer]
         let width = data.regionIndices.count
         var sum = 0.0
         for slot in 0..<width {
@@ -279,25 +413,10 @@ final class HorizontalVariations {
     /// (start, peak, end, as fractions), for estimates that move that axis alone.
     func sweep(normalized: [Int64], axis: Int) -> [(others: Double, start: Double, peak: Double, end: Double)] {
         (0..<regionCount).map { region in
-            var others = 1.0
-            var along = (start: 0.0, peak: 0.0, end: 0.0)
-            for index in 0..<axisCount {
+            AxisSweep.span(axis: axis, axisCount: axisCount, unit: 65536, at: { normalized[$0] }) { index in
                 let slot = (region * axisCount + index) * 3
-                let start = regionCoordinates[slot], peak = regionCoordinates[slot + 1], end = regionCoordinates[slot + 2]
-                if index == axis {
-                    along = (Double(start) / 65536, Double(peak) / 65536, Double(end) / 65536)
-                    continue
-                }
-                let value = normalized[index]
-                if peak == 0 || peak == value { continue }
-                if value <= start || value >= end {
-                    others = 0
-                    break
-                }
-                others *= value < peak
-                    ? Double(value - start) / Double(peak - start) : Double(end - value) / Double(end - peak)
+                return (regionCoordinates[slot], regionCoordinates[slot + 1], regionCoordinates[slot + 2])
             }
-            return (others, along.start, along.peak, along.end)
         }
     }
 

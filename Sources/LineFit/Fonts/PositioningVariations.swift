@@ -40,6 +40,8 @@ final class PositioningVariations {
     private let itemKeys: [UInt32]
     /// Glyphs `GDEF` classes as marks (skipped by a lookup that ignores marks).
     private let marks: [Bool]
+    /// The most deltas one item variation data gives a delta set (its region count).
+    private let widestRow: Int
     /// Feature-variation conditions: the axis and its range (2.14, inclusive).
     private let conditions: [(axis: Int, min: Int32, max: Int32)]
 
@@ -68,6 +70,7 @@ final class PositioningVariations {
         regionAxes = regions
         regionCount = regions.count / axisCount
         itemData = data
+        widestRow = data.map(\.regionIndices.count).max() ?? 0
 
         var marks = [Bool](repeating: false, count: glyphCount)
         if let gdef = OpenTypeTableBytes(face, "GDEF"), let classOffset = gdef.u16(4), classOffset > 0 {
@@ -169,13 +172,24 @@ struct PairLookup {
     /// "No variable x advance" in the tables below.
     static let noItem: Int32 = -1
 
-    enum Subtable {
-        /// Format 1: per glyph, its pair set's index (-1: not covered); per set, (second glyph,
-        /// delta set) sorted by second glyph.
-        case pairs(sets: [Int32], pairs: [[(second: UInt16, item: Int32)]])
-        /// Format 2: coverage and class of each glyph as first and as second, and a delta set
-        /// per class pair.
-        case classes(covered: [Bool], first: [UInt16], second: [UInt16], class1Count: Int, class2Count: Int, items: [Int32])
+    /// One subtable, flat (no enum payloads or nested arrays to copy on each pair read: a
+    /// proof or an estimate reads a pair per glyph of a line).
+    struct Subtable {
+        /// Format 2 (classes) rather than format 1 (pair sets).
+        let isClasses: Bool
+        /// Format 1: per glyph, its pair set's index (-1: not covered); set s's pairs are
+        /// `setStarts[s]..<setStarts[s + 1]` of `seconds` and `items`, sorted by second glyph.
+        var sets: [Int32] = []
+        var setStarts: [Int32] = []
+        var seconds: [UInt16] = []
+        /// Format 2: coverage and class of each glyph as first and as second; `items` is then
+        /// the delta set per class pair.
+        var covered: [Bool] = []
+        var firstClasses: [UInt16] = []
+        var secondClasses: [UInt16] = []
+        var class1Count = 0
+        var class2Count = 0
+        var items: [Int32] = []
     }
 
     let flag: UInt16
@@ -186,23 +200,24 @@ struct PairLookup {
 
     /// The delta set of `first` followed by `second` (or `noItem`).
     func item(_ first: Int, _ second: Int) -> Int32 {
-        for subtable in subtables {
-            switch subtable {
-            case .pairs(let sets, let pairs):
-                guard first < sets.count, sets[first] >= 0 else { continue }
-                let set = pairs[Int(sets[first])]
-                var low = 0, high = set.count
+        for index in subtables.indices {
+            if !subtables[index].isClasses {
+                guard first < subtables[index].sets.count else { continue }
+                let set = Int(subtables[index].sets[first])
+                guard set >= 0 else { continue }
+                var low = Int(subtables[index].setStarts[set]), high = Int(subtables[index].setStarts[set + 1])
+                let end = high
                 while low < high {
                     let middle = (low + high) / 2
-                    if Int(set[middle].second) < second { low = middle + 1 } else { high = middle }
+                    if Int(subtables[index].seconds[middle]) < second { low = middle + 1 } else { high = middle }
                 }
-                if low < set.count, Int(set[low].second) == second { return set[low].item }
-            case .classes(let covered, let firsts, let seconds, let class1Count, let class2Count, let items):
-                guard first < covered.count, covered[first] else { continue }
-                let class1 = Int(firsts[first])
-                let class2 = second < seconds.count ? Int(seconds[second]) : 0
-                guard class1 < class1Count, class2 < class2Count else { continue }
-                return items[class1 * class2Count + class2]
+                if low < end, Int(subtables[index].seconds[low]) == second { return subtables[index].items[low] }
+            } else {
+                guard first < subtables[index].covered.count, subtables[index].covered[first] else { continue }
+                let class1 = Int(subtables[index].firstClasses[first])
+                let class2 = second < subtables[index].secondClasses.count ? Int(subtables[index].secondClasses[second]) : 0
+                guard class1 < subtables[index].class1Count, class2 < subtables[index].class2Count else { continue }
+                return subtables[index].items[class1 * subtables[index].class2Count + class2]
             }
         }
         return Self.noItem
@@ -234,13 +249,13 @@ extension PositioningVariations {
     func pairItems(_ glyphs: [UInt32], at index: Int, into items: inout [Int32]) -> Bool {
         items.removeAll(keepingCapacity: true)
         let first = Int(glyphs[index])
-        for lookup in pairTables {
+        for lookup in pairTables.indices {
             var next = index + 1
-            if lookup.flag & 0x0008 != 0 {
+            if pairTables[lookup].flag & 0x0008 != 0 {
                 while next < glyphs.count, Int(glyphs[next]) < marks.count, marks[Int(glyphs[next])] { next += 1 }
             }
             guard next < glyphs.count else { return false }
-            let item = lookup.item(first, Int(glyphs[next]))
+            let item = pairTables[lookup].item(first, Int(glyphs[next]))
             if item != PairLookup.noItem { items.append(item) }
         }
         return true
@@ -383,8 +398,9 @@ extension PositioningVariations {
         case 1:
             guard let setCount = table.u16(subtable + 8).map(Int.init), setCount == covered.count, budget.spend(glyphCount)
             else { return false }
-            var sets = [Int32](repeating: -1, count: glyphCount)
-            var pairs: [[(second: UInt16, item: Int32)]] = []
+            var flat = PairLookup.Subtable(isClasses: false)
+            flat.sets = [Int32](repeating: -1, count: glyphCount)
+            flat.setStarts = [0]
             for (index, glyph) in covered.enumerated() {
                 guard let set = table.u16(subtable + 10 + index * 2).map({ subtable + Int($0) }),
                       let pairCount = table.u16(set).map(Int.init), budget.spend(pairCount) else { return false }
@@ -406,12 +422,16 @@ extension PositioningVariations {
                     }
                 }
                 // HarfBuzz takes the first coverage entry of a glyph listed twice.
-                if glyph < glyphCount, sets[glyph] < 0 {
-                    sets[glyph] = Int32(pairs.count)
-                    pairs.append(seconds.map { (UInt16($0.key), $0.value) }.sorted { $0.second < $1.second })
+                if glyph < glyphCount, flat.sets[glyph] < 0 {
+                    flat.sets[glyph] = Int32(flat.setStarts.count - 1)
+                    for (second, item) in seconds.sorted(by: { $0.key < $1.key }) {
+                        flat.seconds.append(UInt16(second))
+                        flat.items.append(item)
+                    }
+                    flat.setStarts.append(Int32(flat.seconds.count))
                 }
             }
-            lookup.subtables.append(.pairs(sets: sets, pairs: pairs))
+            lookup.subtables.append(flat)
         case 2:
             guard let classDefOffset = table.u16(subtable + 8), let classes = classes(table, subtable + Int(classDefOffset), budget: budget),
                   let class1Count = table.u16(subtable + 12).map(Int.init), let class2Count = table.u16(subtable + 14).map(Int.init)
@@ -439,9 +459,9 @@ extension PositioningVariations {
             for (glyph, value) in secondClasses where glyph < glyphCount { second[glyph] = UInt16(clamping: value) }
             var coveredGlyphs = [Bool](repeating: false, count: glyphCount)
             for glyph in covered where glyph < glyphCount { coveredGlyphs[glyph] = true }
-            lookup.subtables.append(.classes(
-                covered: coveredGlyphs, first: first, second: second, class1Count: class1Count, class2Count: class2Count,
-                items: matrix))
+            lookup.subtables.append(PairLookup.Subtable(
+                isClasses: true, covered: coveredGlyphs, firstClasses: first, secondClasses: second, class1Count: class1Count,
+                class2Count: class2Count, items: matrix))
             for glyph in covered {
                 let glyphClass = classes[glyph] ?? 0
                 guard glyphClass < class1Count, budget.spend(classItems[glyphClass].count) else { return false }
@@ -496,5 +516,60 @@ extension PositioningVariations {
             return nil
         }
         return classes
+    }
+}
+
+/// A font's `GDEF` regions along one axis, every other axis held: each region's other-axes
+/// factor and its span on the axis (fractions of HarfBuzz's 2.14), for estimates of how a
+/// line's pair kerning moves with that axis (`RoundedAxisEstimate`).
+struct KerningSweep {
+    let positioning: PositioningVariations
+    let regions: [(others: Double, start: Double, peak: Double, end: Double)]
+}
+
+extension PositioningVariations {
+    /// The regions along `axis` with the other axes at `coordinates` (HarfBuzz's 2.14).
+    func sweep(coordinates: [Int32], axis: Int) -> KerningSweep? {
+        guard coordinates.count == axisCount, axis < axisCount else { return nil }
+        let regions = (0..<regionCount).map { region in
+            AxisSweep.span(axis: axis, axisCount: axisCount, unit: 16384, at: { Int64(coordinates[$0]) }) { index in
+                let (start, peak, end) = regionAxes[region * axisCount + index]
+                return (Int64(start), Int64(peak), Int64(end))
+            }
+        }
+        return KerningSweep(positioning: self, regions: regions)
+    }
+
+    /// The most deltas `addPairDeltas` reads for one glyph (pair lookups × widest row).
+    static let pairDeltaLimit = 4096
+
+    /// Adds, per region, the deltas of the pair adjustments each glyph of a left-to-right
+    /// run gets as the first of a pair (design units); false when pairs cannot be read or
+    /// the font's lookups and rows would take more than `pairDeltaLimit` reads a glyph.
+    func addPairDeltas(_ glyphs: [UInt32], into sums: inout [Double]) -> Bool {
+        // Per glyph, at most `pairDeltaLimit` deltas read, whatever the font's counts say.
+        guard pairsReadable, sums.count == regionCount, pairTables.count * widestRow <= Self.pairDeltaLimit else {
+            return false
+        }
+        // As `pairItems` reads them, without a list of items per glyph.
+        for index in glyphs.indices {
+            let first = Int(glyphs[index])
+            for lookup in pairTables.indices {
+                var next = index + 1
+                if pairTables[lookup].flag & 0x0008 != 0 {
+                    while next < glyphs.count, Int(glyphs[next]) < marks.count, marks[Int(glyphs[next])] { next += 1 }
+                }
+                // The run's last glyph forms no pair.
+                guard next < glyphs.count else { break }
+                let item = pairTables[lookup].item(first, Int(glyphs[next]))
+                if item == PairLookup.noItem { continue }
+                let key = itemKeys[Int(item)]
+                let data = itemData[Int(key >> 16)]
+                let width = data.regionIndices.count
+                let row = Int(key & 0xFFFF) * width
+                for slot in 0..<width { sums[data.regionIndices[slot]] += Double(data.deltas[row + slot]) }
+            }
+        }
+        return true
     }
 }

@@ -166,11 +166,37 @@ final class VariationAdvances {
         // The line was just shaped at `from`, often: the face's scalars are then FreeType's own.
         let fromScalars = (from == face.appliedVariations ? current?.scalars : nil)
             ?? table.regionScalars(normalized: normalization.normalized(from, axes: face.variationAxes))
+        let toScalars = table.regionScalars(normalized: normalization.normalized(to, axes: face.variationAxes))
         return AxisStep(
-            table: table, from: fromScalars,
-            to: table.regionScalars(normalized: normalization.normalized(to, axes: face.variationAxes)),
+            table: table, from: fromScalars, to: toScalars,
+            weighed: table.fewRegions(toScalars.indices.filter { fromScalars[$0] != 0 || toScalars[$0] != 0 }),
             distance: Double(abs(target[axis] - source[axis])) / 16384, slopes: known.slopes, adjustments: known.adjustments,
             positioning: bounds, itemSlopes: known.items)
+    }
+
+    private var kerningSweeps: [(settings: VariationSettings, tag: String, sweep: KerningSweep)] = []
+
+    /// The font's `GDEF` regions along axis `tag` with every other axis at `settings` (its
+    /// effective ones), for estimates (`KerningSweep`). Nil without readable pair tables.
+    func kerningSweepLocked(_ face: FontFace, _ settings: VariationSettings, tag: String) -> KerningSweep? {
+        if let known = kerningSweeps.first(where: { $0.tag == tag && $0.settings == settings }) { return known.sweep }
+        guard let table = tableLocked(face), let axis = face.variationAxes.firstIndex(where: { $0.tag == tag }) else {
+            return nil
+        }
+        let otFace = hb_font_get_face(face.coverageFont)!
+        if case .notYet = positioning {
+            positioning = PositioningVariations(face: otFace, axisCount: table.axisCount).map { .table($0) } ?? .unusable
+        }
+        guard case .table(let bounds) = positioning, bounds.readsPairs else { return nil }
+        let variations = face.variationAxes.compactMap { axis in
+            settings[axis.tag].map { hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float($0)) }
+        }
+        var coordinates = [Int32](repeating: 0, count: table.axisCount)
+        hb_ot_var_normalize_variations(otFace, variations, UInt32(variations.count), &coordinates, UInt32(coordinates.count))
+        guard let sweep = bounds.sweep(coordinates: coordinates, axis: axis) else { return nil }
+        kerningSweeps.insert((settings, tag, sweep), at: 0)
+        if kerningSweeps.count > Self.sweepsKept { kerningSweeps.removeLast() }
+        return sweep
     }
 
     /// Sweeps kept, most recent first (a layout asks for one or two, again and again).
@@ -191,8 +217,9 @@ final class VariationAdvances {
         var coordinates = [Int32](repeating: 0, count: table.axisCount)
         hb_ot_var_normalize_variations(otFace, variations, UInt32(variations.count), &coordinates, UInt32(coordinates.count))
         // HarfBuzz's normalized coordinates are 2.14; the table's are 16.16.
+        let regions = table.sweep(normalized: coordinates.map { Int64($0) * 4 }, axis: axisIndex)
         let sweep = AxisSweep(
-            table: table, regions: table.sweep(normalized: coordinates.map { Int64($0) * 4 }, axis: axisIndex),
+            table: table, regions: regions, weighed: table.fewRegions(regions.indices.filter { regions[$0].others != 0 }),
             axis: face.variationAxes[axisIndex], face: otFace)
         sweeps.insert((settings, tag, sweep), at: 0)
         if sweeps.count > Self.sweepsKept { sweeps.removeLast() }
@@ -209,15 +236,18 @@ final class VariationAdvances {
 final class AxisSweep {
     let table: HorizontalVariations
     let regions: [(others: Double, start: Double, peak: Double, end: Double)]
+    /// The regions whose other axes' factor is not 0, when few (the rest never move a width).
+    let weighed: HorizontalVariations.FewRegions?
     let axis: VariationAxis
     private let face: OpaquePointer
 
     init(
         table: HorizontalVariations, regions: [(others: Double, start: Double, peak: Double, end: Double)],
-        axis: VariationAxis, face: OpaquePointer
+        weighed: HorizontalVariations.FewRegions?, axis: VariationAxis, face: OpaquePointer
     ) {
         self.table = table
         self.regions = regions
+        self.weighed = weighed
         self.axis = axis
         self.face = hb_face_reference(face)
     }
@@ -226,12 +256,17 @@ final class AxisSweep {
 
     /// `value` of the axis normalized as HarfBuzz does (avar included), as a fraction.
     func normalized(_ value: Double) -> Double {
-        var variation = hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float(axis.clamped(value)))
-        var coordinates = [Int32](repeating: 0, count: table.axisCount)
-        hb_ot_var_normalize_variations(face, &variation, 1, &coordinates, UInt32(coordinates.count))
         guard let index = coordinateIndex else { return 0 }
-        return Double(coordinates[index]) / 16384
+        var variation = hb_variation_t(tag: packedTag, value: Float(axis.clamped(value)))
+        // Asked at every step of a line's estimate: no array made per call.
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: table.axisCount) { coordinates in
+            coordinates.initialize(repeating: 0)
+            hb_ot_var_normalize_variations(face, &variation, 1, coordinates.baseAddress, UInt32(coordinates.count))
+            return Double(coordinates[index]) / 16384
+        }
     }
+
+    private lazy var packedTag = FontVariationTable.packedTag(axis.tag)
 
     private lazy var coordinateIndex: Int? = {
         var axes = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: table.axisCount)
@@ -240,6 +275,38 @@ final class AxisSweep {
         let tag = FontVariationTable.packedTag(axis.tag)
         return axes.prefix(Int(count)).firstIndex { $0.tag == tag }
     }()
+
+    /// Adds each glyph's delta (design units) to `sums` (by region index) for each region
+    /// whose other axes' factor is not 0, at least; false at a glyph the tables do not cover.
+    func addDeltas(_ glyphs: ArraySlice<ShapedGlyph>, into sums: inout [Double]) -> Bool {
+        table.addDeltas(glyphs.lazy.map { Int($0.id) }, only: weighed, into: &sums)
+    }
+
+    /// A region's factor from every axis but `axis` at the coordinates `at` gives, and its
+    /// span on `axis`, as fractions of `unit` (`HVAR`'s 16.16, `GDEF`'s 2.14); `axes` gives the
+    /// region's start, peak and end on an axis (a peak of 0: the axis is ignored).
+    static func span(
+        axis: Int, axisCount: Int, unit: Double, at coordinate: (Int) -> Int64,
+        _ axes: (Int) -> (start: Int64, peak: Int64, end: Int64)
+    ) -> (others: Double, start: Double, peak: Double, end: Double) {
+        var others = 1.0
+        var along = (start: 0.0, peak: 0.0, end: 0.0)
+        for index in 0..<axisCount {
+            let (start, peak, end) = axes(index)
+            if index == axis {
+                along = (Double(start) / unit, Double(peak) / unit, Double(end) / unit)
+                continue
+            }
+            let value = coordinate(index)
+            if peak == 0 || peak == value { continue }
+            if value <= start || value >= end {
+                others = 0
+                break
+            }
+            others *= value < peak ? Double(value - start) / Double(peak - start) : Double(end - value) / Double(end - peak)
+        }
+        return (others, along.start, along.peak, along.end)
+    }
 
     /// A region's scalar along the axis at `x` (normalized), without its other factor.
     static func tent(_ x: Double, start: Double, peak: Double, end: Double) -> Double {
