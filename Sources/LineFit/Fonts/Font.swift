@@ -274,6 +274,23 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return withOpenedLocked { face in face.variationAdvances.stepLocked(face, from: source, to: target, tag: tag) }
     }
 
+    /// HarfBuzz's normalized coordinates (2.14, `avar` applied) of the instance `variations`
+    /// gives this font, in `fvar` order; nil for a static font. What `GPOS` and `GDEF`
+    /// deltas are evaluated at (`ReadvancedWidth`).
+    func harfBuzzCoordinates(_ variations: VariationSettings) -> [Int32]? {
+        guard isVariable else { return nil }
+        let effective = effectiveVariations(variations)
+        return withOpenedLocked { face in
+            let values = face.variationAxes.compactMap { axis in
+                effective[axis.tag].map { hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float($0)) }
+            }
+            var coordinates = [Int32](repeating: 0, count: face.variationAxes.count)
+            hb_ot_var_normalize_variations(
+                hb_font_get_face(face.coverageFont), values, UInt32(values.count), &coordinates, UInt32(coordinates.count))
+            return coordinates
+        }
+    }
+
     /// How the font's advances change from `from` to `to` (for estimates; see
     /// `AdvanceChange`). Nil for a static font or one without a usable `HVAR`.
     func advanceChange(from: VariationSettings, to: VariationSettings) -> AdvanceChange? {
