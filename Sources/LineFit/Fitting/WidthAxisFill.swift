@@ -104,6 +104,8 @@ extension LayoutEngine {
 
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
+        // Every line starts from the same instance (s, the narrowest): its scalars are kept.
+        var sources: [Int: [Double]] = [:]
         for ((paragraph, original), pair) in zip(paragraphs, final) {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: original.missing.shifted(by: base))
@@ -111,7 +113,7 @@ extension LayoutEngine {
             for (index, span) in paragraphLines.enumerated() {
                 lines.append(fillLine(
                     span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size, axis: axis, base: base,
-                    context: context))
+                    sources: &sources, context: context))
             }
         }
         return assemble(text, lines: &lines, missing: missing, context: context)
@@ -136,7 +138,7 @@ extension LayoutEngine {
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
         _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
-        axis: VariationAxis, base: Int, context: FittingContext
+        axis: VariationAxis, base: Int, sources: inout [Int: [Double]], context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
         let plan = context.plan
@@ -157,8 +159,8 @@ extension LayoutEngine {
             placed.flags.insert(.widthAxisFallback)
             return placed
         }
-        if !endsParagraph, let taken = readvancedFill(line, narrowest: (line.pieces, narrowEm), size: size, axis: axis,
-                                                       context: context) {
+        if !endsParagraph, let taken = readvancedFill(
+            line, narrowest: (line.pieces, narrowEm), size: size, axis: axis, sources: &sources, context: context) {
             var placed = placeLine(
                 span, pieces: taken.pieces, fit: LineFitter.Fit(size: size, width: taken.em * size, overflows: false, heldAtMax: false),
                 paragraph: narrow, base: base, context: context)
@@ -194,7 +196,8 @@ extension LayoutEngine {
     /// a bound wider than `readvancedBoundLimit`, the widest value reached (it may not fill),
     /// or the estimate too far off.
     func readvancedFill(
-        _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis, context: FittingContext
+        _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis,
+        sources: inout [Int: [Double]], context: FittingContext
     ) -> (pieces: [LinePiece], em: Double, width: Double)? {
         let plan = context.plan
         let available = context.options.width
@@ -202,7 +205,6 @@ extension LayoutEngine {
         guard let estimate = ReadvancedLine(narrowest.pieces, em: narrowest.em, base: from, axis: axis.tag, fonts: context.fonts)
         else { return nil }
         let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
-        var sources: [Int: [Double]] = [:]
         func readvanced(_ index: Int) -> ReadvancedWidth? {
             ReadvancedWidth(
                 narrowest, from: from, to: plan.settings(size: size, width: widths.size(at: index)), axis: axis.tag,

@@ -279,11 +279,10 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
     /// deltas are evaluated at (`ReadvancedWidth`).
     func harfBuzzCoordinates(_ variations: VariationSettings) -> [Int32]? {
         guard isVariable else { return nil }
-        let effective = effectiveVariations(variations)
+        // HarfBuzz skips tags the font lacks and clamps values to the axes, as
+        // `effectiveVariations` does: the settings are passed as they are.
+        let values = variations.values.map { hb_variation_t(tag: FontVariationTable.packedTag($0.tag), value: Float($0.value)) }
         return withOpenedLocked { face in
-            let values = face.variationAxes.compactMap { axis in
-                effective[axis.tag].map { hb_variation_t(tag: FontVariationTable.packedTag(axis.tag), value: Float($0)) }
-            }
             var coordinates = [Int32](repeating: 0, count: face.variationAxes.count)
             hb_ot_var_normalize_variations(
                 hb_font_get_face(face.coverageFont), values, UInt32(values.count), &coordinates, UInt32(coordinates.count))
