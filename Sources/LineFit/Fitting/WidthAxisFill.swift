@@ -186,15 +186,17 @@ extension LayoutEngine {
     /// `wdth`. A wider bound leaves too much undecided (the `wdth` taken could be far below
     /// the largest that fits), so such a line is shaped and searched as before.
     static let readvancedBoundLimit = 0.002
-    /// Grid steps walked down from the estimate before the line is shaped instead.
-    static let readvancedStepsDown = 3
+    /// Grid steps walked from the corrected estimate, up or down, before the line is shaped
+    /// instead (each step is an exact re-advance; a start further off is rare, and the
+    /// measured search handles it in a bounded number of shapes).
+    static let readvancedWalk = 3
 
     /// A line's `wdth` and glyphs taken without shaping (`ReadvancedWidth`): the largest value
     /// on the grid at which the line re-advanced from the narrowest, plus its bound, fits,
     /// where the next value's does not. Nil where the line must be shaped: no `AxisStep` (no
     /// usable tables, or a feature variation switching between the narrowest and the value),
     /// a bound wider than `readvancedBoundLimit`, the widest value reached (it may not fill),
-    /// or the estimate too far off.
+    /// or the corrected estimate more than `readvancedWalk` off.
     func readvancedFill(
         _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis,
         sources: inout [Int: [Double]], context: FittingContext
@@ -234,16 +236,19 @@ extension LayoutEngine {
         if fitsWithBound(taken) {
             // The value taken is the largest whose bound still says "fits": the next one's
             // width plus its bound is past the width.
+            var steps = 0
             while true {
                 guard index < widths.count - 1, let next = exact(index + 1), decides(next) else { return nil }
                 guard fitsWithBound(next) else { break }
+                guard steps < Self.readvancedWalk else { return nil }
                 index += 1
+                steps += 1
                 taken = next
             }
         } else {
             var steps = 0
             repeat {
-                guard index > 0, steps < Self.readvancedStepsDown else { return nil }
+                guard index > 0, steps < Self.readvancedWalk else { return nil }
                 index -= 1
                 steps += 1
                 guard let lower = exact(index), decides(lower) else { return nil }
