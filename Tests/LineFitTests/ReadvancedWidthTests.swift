@@ -80,7 +80,7 @@ struct ReadvancedWidthTests {
                 let narrowest = fixed + [FontVariation("wdth", 25)], target = fixed + [FontVariation("wdth", wdth)]
                 let piece = try Self.piece(text, narrowest)
                 let shape = (pieces: [piece], em: [piece].width(tracking: 0))
-                var sources: [Int: [Double]] = [:]
+                var sources: [Int: ReadvancedWidth.Source] = [:]
                 let moved = try #require(ReadvancedWidth(
                     shape, from: VariationSettings(narrowest), to: VariationSettings(target), axis: "wdth", fonts: fonts,
                     tracking: 0, sources: &sources))
@@ -103,12 +103,12 @@ struct ReadvancedWidthTests {
         let text = NextSizeProofTests.texts[0]
         var piece = try Self.piece(text, narrowest)
         let shape = (pieces: [piece], em: [piece].width(tracking: 0))
-        var sources: [Int: [Double]] = [:]
+        var sources: [Int: ReadvancedWidth.Source] = [:]
         let readable = try #require(ReadvancedWidth(
             shape, from: VariationSettings(narrowest), to: VariationSettings(target), axis: "wdth", fonts: fonts, tracking: 0,
             sources: &sources))
         piece.level = 1
-        var otherSources: [Int: [Double]] = [:]
+        var otherSources: [Int: ReadvancedWidth.Source] = [:]
         let anyPair = try #require(ReadvancedWidth(
             ([piece], shape.em), from: VariationSettings(narrowest), to: VariationSettings(target), axis: "wdth", fonts: fonts,
             tracking: 0, sources: &otherSources))

@@ -26,9 +26,17 @@ struct ReadvancedWidth {
     /// `shape` (shaped at `from`) moved to `to`, instances that differ in axis `tag` alone;
     /// nil when a variable font gives no `AxisStep` there (no usable tables, or a feature
     /// variation switches between the two: then the line must be shaped).
-    /// `sources` keeps each font's `GDEF` region scalars at `from` between calls (by font index).
+    /// What a font's re-advances from one instance share: the step to itself (its `HVAR`
+    /// scalars and `GPOS` slopes), its HarfBuzz coordinates and `GDEF` region scalars.
+    struct Source {
+        let step: AxisStep
+        let coordinates: [Int32]
+        let scalars: [Double]
+    }
+
+    /// `sources` keeps each font's `Source` at `from` between calls (by font index).
     init?(_ shape: LineInstances.Shape, from: VariationSettings, to: VariationSettings, axis tag: String, fonts: FontChain,
-          tracking: Double, sources: inout [Int: [Double]]) {
+          tracking: Double, sources: inout [Int: Source]) {
         var moved = shape.pieces
         var bound = 0.0
         var scratch: [Int32] = []
@@ -36,17 +44,21 @@ struct ReadvancedWidth {
         for index in moved.indices where !moved[index].glyphs.isEmpty {
             let font = fonts.fonts[moved[index].fontIndex]
             guard font.isVariable else { continue }
-            guard let step = font.axisStep(from: from, to: to, tag: tag), let target = font.harfBuzzCoordinates(to)
+            let source: Source
+            if let known = sources[moved[index].fontIndex] {
+                source = known
+            } else {
+                guard let itself = font.axisStep(from: from, to: from, tag: tag), let coordinates = font.harfBuzzCoordinates(from)
+                else { return nil }
+                source = Source(
+                    step: itself, coordinates: coordinates, scalars: itself.positioning.regionScalars(coordinates: coordinates))
+                sources[moved[index].fontIndex] = source
+            }
+            guard let (step, target) = font.axisStep(
+                reusing: source.step, sourceCoordinates: source.coordinates, to: to, tag: tag)
             else { return nil }
             let positioning = step.positioning
-            let before: [Double]
-            if let known = sources[moved[index].fontIndex] {
-                before = known
-            } else {
-                guard let source = font.harfBuzzCoordinates(from) else { return nil }
-                before = positioning.regionScalars(coordinates: source)
-                sources[moved[index].fontIndex] = before
-            }
+            let before = source.scalars
             let after = positioning.regionScalars(coordinates: target)
             let unitsPerEm = Double(font.unitsPerEm)
             var glyphs = Array(moved[index].glyphs)

@@ -105,7 +105,7 @@ extension LayoutEngine {
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
         // Every line starts from the same instance (s, the narrowest): its scalars are kept.
-        var sources: [Int: [Double]] = [:]
+        var sources: [Int: ReadvancedWidth.Source] = [:]
         for ((paragraph, original), pair) in zip(paragraphs, final) {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: original.missing.shifted(by: base))
@@ -138,7 +138,7 @@ extension LayoutEngine {
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
         _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
-        axis: VariationAxis, base: Int, sources: inout [Int: [Double]], context: FittingContext
+        axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedWidth.Source], context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
         let plan = context.plan
@@ -199,7 +199,7 @@ extension LayoutEngine {
     /// or the corrected estimate more than `readvancedWalk` off.
     func readvancedFill(
         _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis,
-        sources: inout [Int: [Double]], context: FittingContext
+        sources: inout [Int: ReadvancedWidth.Source], context: FittingContext
     ) -> (pieces: [LinePiece], em: Double, width: Double)? {
         let plan = context.plan
         let available = context.options.width

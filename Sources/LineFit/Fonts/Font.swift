@@ -281,12 +281,19 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         guard isVariable else { return nil }
         // HarfBuzz skips tags the font lacks and clamps values to the axes, as
         // `effectiveVariations` does: the settings are passed as they are.
-        let values = variations.values.map { hb_variation_t(tag: FontVariationTable.packedTag($0.tag), value: Float($0.value)) }
+        return withOpenedLocked { face in VariationAdvances.harfBuzzCoordinates(face, variations) }
+    }
+
+    /// `step`'s source instance moved along `tag` to `to` instead (see
+    /// `VariationAdvances.stepLocked(_:reusing:sourceCoordinates:to:tag:)`), with `to`'s
+    /// HarfBuzz coordinates; nil where `axisStep(from:to:tag:)` would give none.
+    func axisStep(
+        reusing step: AxisStep, sourceCoordinates: [Int32], to: VariationSettings, tag: String
+    ) -> (step: AxisStep, coordinates: [Int32])? {
+        guard isVariable else { return nil }
+        let target = effectiveVariations(to)
         return withOpenedLocked { face in
-            var coordinates = [Int32](repeating: 0, count: face.variationAxes.count)
-            hb_ot_var_normalize_variations(
-                hb_font_get_face(face.coverageFont), values, UInt32(values.count), &coordinates, UInt32(coordinates.count))
-            return coordinates
+            face.variationAdvances.stepLocked(face, reusing: step, sourceCoordinates: sourceCoordinates, to: target, tag: tag)
         }
     }
 
