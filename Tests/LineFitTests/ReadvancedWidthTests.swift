@@ -32,6 +32,30 @@ struct ReadvancedWidthTests {
         }
     }
 
+    @Test("a paragraph's last line that clearly reaches the width is taken without a shape, within the tolerance of hb-shape")
+    func lastLineUnshapedWhereItClearlyFills() throws {
+        // The benchmark's story (Benchmarks/Corpus/variable/story-flex-00280): its last line
+        // fills at wdth 47.7, far below what the widest reaches.
+        let text = "Last light on the harbour wall, salt in my hair, and the ferry horn going off like it knows we are late"
+            + " again. We made it anyway, running down the ramp with two bags, one umbrella and a paper cone of chips"
+            + " that did not survive the sprint. Marta blames me. I blame the chips. Fair."
+        let width = 960.0
+        let layout = try layOut(text, fonts: try VariableFontTests.fonts(), options: LayoutOptions(
+            width: width, minSize: 32, maxSize: 220, lineFill: .widthAxis))
+        let last = try #require(layout.lines.last)
+        #expect(last.probes == 0)
+        #expect(!last.flags.contains(.widthAxisFallback))
+        let line = layout.substring(last.start, last.contentEnd)
+        let oracle = try VariableFontTests.oracleEm(line, variations: last.axisValues) * last.size
+        #expect(WidthTolerance.fits(oracle, in: width), "\(line): hb-shape \(oracle) at \(last.axisValues)")
+        #expect(abs(oracle - last.width) <= width * 1e-4, "\(line): \(last.width) vs \(oracle)")
+        // The wdth taken is the largest that fits but for what the bound leaves undecided.
+        let wdth = try #require(last.axisValues.first { $0.tag == "wdth" }?.value)
+        var next = last.axisValues.filter { $0.tag != "wdth" }
+        next.append(FontVariation("wdth", ((wdth * 10).rounded() + 1) / 10))
+        #expect(try VariableFontTests.oracleEm(line, variations: next) * last.size > width * (1 - 1e-4))
+    }
+
     @Test("a line whose wdth is past a feature variation's edge (85) is shaped, and exact")
     func featureVariationEdgeIsShaped() throws {
         let layout = try Self.layout()

@@ -4,7 +4,8 @@
 /// greedily at s with the narrowest `wdth`, has every line that is not the last of its
 /// paragraph able to reach the width within the axis range (its width at the widest `wdth`
 /// is at least the width), and no word broken inside (unless s is the minimum). Each line
-/// then gets the largest `wdth` on a 0.1 grid at which it fits: without shaping where its
+/// then gets the largest `wdth` on a 0.1 grid at which it fits: without shaping (a last line
+/// only where the paragraph at the widest puts it clearly past the width) where its
 /// glyphs at the narrowest, re-advanced by their exact changes, decide it within their bound
 /// (`readvancedFill`, the tolerance `WidthTolerance` states), else by a start re-advanced
 /// from the narrowest (`ReadvancedLine`) and the measured grid search. It is never wider
@@ -159,7 +160,13 @@ extension LayoutEngine {
             placed.flags.insert(.widthAxisFallback)
             return placed
         }
-        if !endsParagraph, let taken = readvancedFill(
+        // A paragraph's last line may be one the range cannot fill (then it falls back), so it
+        // is taken unshaped only where the paragraph re-advanced to the widest clearly reaches
+        // the width: it fills, as every other line does (a walk that reaches the widest is
+        // shaped, and a search held there checks its measured width).
+        let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking)
+        let clearlyReaches = wideEstimate * size >= options.width * (1 + Self.clearReachMargin)
+        if !endsParagraph || clearlyReaches, let taken = readvancedFill(
             line, narrowest: (line.pieces, narrowEm), size: size, axis: axis, sources: &sources, context: context) {
             var placed = placeLine(
                 span, pieces: taken.pieces, fit: LineFitter.Fit(size: size, width: taken.em * size, overflows: false, heldAtMax: false),
@@ -168,11 +175,9 @@ extension LayoutEngine {
             placed.probes = line.probes
             return placed
         }
-        // The widest end is shaped only where the answer could be "cannot fill" (a last line,
-        // or one the paragraph at the widest puts near the width); elsewhere the paragraph's
+        // The widest end is shaped only where the answer could be "cannot fill" (the paragraph
+        // at the widest puts the line near or short of the width); elsewhere the paragraph's
         // value serves as the regula falsi's upper point, which needs no exactness.
-        let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking)
-        let clearlyReaches = !endsParagraph && wideEstimate * size >= options.width * (1 + Self.clearReachMargin)
         let wideEm = clearlyReaches ? wideEstimate : line.shape(axis.maxValue, at: plan.settings(size: size, width: axis.maxValue)).em
         if wideEm * size < options.width { return fallback() }
         let search = widthAxisFit(line, size: size, narrowEm: narrowEm, wideEm: wideEm, axis: axis, context: context)
