@@ -4,9 +4,13 @@
 /// greedily at s with the narrowest `wdth`, has every line that is not the last of its
 /// paragraph able to reach the width within the axis range (its width at the widest `wdth`
 /// is at least the width), and no word broken inside (unless s is the minimum). Each line
-/// then gets the largest `wdth` on a 0.1 grid at which it fits (a start re-advanced from the
-/// narrowest, `ReadvancedLine`, then the grid search): it is never wider than the width, and it misses the width by less than one 0.1 step of the axis (the test measures
-/// that step's width change). A line the range cannot fill (a short last line) falls back
+/// then gets the largest `wdth` on a 0.1 grid at which it fits: without shaping (a last line
+/// only where the paragraph at the widest puts it clearly past the width) where its
+/// glyphs at the narrowest, re-advanced by their exact changes, decide it within their bound
+/// (`readvancedFill`, the tolerance `WidthTolerance` states), else by a start re-advanced
+/// from the narrowest (`ReadvancedLine`) and the measured grid search. It is never wider
+/// than the width, and it misses the width by less than one 0.1 step of the axis (the test
+/// measures that step's width change) plus, unshaped, twice its bound. A line the range cannot fill (a short last line) falls back
 /// to its size, at the widest `wdth`, and is flagged `widthAxisFallback`.
 ///
 /// The condition is checked on the paragraph measured at the narrowest `wdth` and that
@@ -101,6 +105,8 @@ extension LayoutEngine {
 
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
+        // Every line starts from the same instance (s, the narrowest): its scalars are kept.
+        var sources: [Int: ReadvancedWidth.Source] = [:]
         for ((paragraph, original), pair) in zip(paragraphs, final) {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: original.missing.shifted(by: base))
@@ -108,7 +114,7 @@ extension LayoutEngine {
             for (index, span) in paragraphLines.enumerated() {
                 lines.append(fillLine(
                     span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size, axis: axis, base: base,
-                    context: context))
+                    sources: &sources, context: context))
             }
         }
         return assemble(text, lines: &lines, missing: missing, context: context)
@@ -133,7 +139,7 @@ extension LayoutEngine {
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
         _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
-        axis: VariationAxis, base: Int, context: FittingContext
+        axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedWidth.Source], context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
         let plan = context.plan
@@ -154,17 +160,107 @@ extension LayoutEngine {
             placed.flags.insert(.widthAxisFallback)
             return placed
         }
-        // The widest end is shaped only where the answer could be "cannot fill" (a last line,
-        // or one the paragraph at the widest puts near the width); elsewhere the paragraph's
-        // value serves as the regula falsi's upper point, which needs no exactness.
+        // A paragraph's last line may be one the range cannot fill (then it falls back), so it
+        // is taken unshaped only where the paragraph re-advanced to the widest clearly reaches
+        // the width: it fills, as every other line does (a walk that reaches the widest is
+        // shaped, and a search held there checks its measured width).
         let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking)
-        let clearlyReaches = !endsParagraph && wideEstimate * size >= options.width * (1 + Self.clearReachMargin)
+        let clearlyReaches = wideEstimate * size >= options.width * (1 + Self.clearReachMargin)
+        if !endsParagraph || clearlyReaches, let taken = readvancedFill(
+            line, narrowest: (line.pieces, narrowEm), size: size, axis: axis, sources: &sources, context: context) {
+            var placed = placeLine(
+                span, pieces: taken.pieces, fit: LineFitter.Fit(size: size, width: taken.em * size, overflows: false, heldAtMax: false),
+                paragraph: narrow, base: base, context: context)
+            placed.axisValues = plan.reported(plan.settings(size: size, width: taken.width))
+            placed.probes = line.probes
+            return placed
+        }
+        // The widest end is shaped only where the answer could be "cannot fill" (the paragraph
+        // at the widest puts the line near or short of the width); elsewhere the paragraph's
+        // value serves as the regula falsi's upper point, which needs no exactness.
         let wideEm = clearlyReaches ? wideEstimate : line.shape(axis.maxValue, at: plan.settings(size: size, width: axis.maxValue)).em
         if wideEm * size < options.width { return fallback() }
         let search = widthAxisFit(line, size: size, narrowEm: narrowEm, wideEm: wideEm, axis: axis, context: context)
         // Fitting at the widest is filling only if the widest reaches the width (measured now).
         if search.heldAtMax, search.width < options.width { return fallback() }
         return placeFilled(span, line: line, search: search, size: size, paragraph: narrow, base: base, context: context)
+    }
+
+    /// The most a line's `GPOS` bound (`ReadvancedWidth.bound`) may be, as a fraction of the
+    /// width, for the line to be taken without shaping: about two 0.1 steps of Roboto Flex's
+    /// `wdth`. A wider bound leaves too much undecided (the `wdth` taken could be far below
+    /// the largest that fits), so such a line is shaped and searched as before.
+    static let readvancedBoundLimit = 0.002
+    /// Grid steps walked from the corrected estimate, up or down, before the line is shaped
+    /// instead (each step is an exact re-advance; a start further off is rare, and the
+    /// measured search handles it in a bounded number of shapes).
+    static let readvancedWalk = 3
+
+    /// A line's `wdth` and glyphs taken without shaping (`ReadvancedWidth`): the largest value
+    /// on the grid at which the line re-advanced from the narrowest, plus its bound, fits,
+    /// where the next value's does not. Nil where the line must be shaped: no `AxisStep` (no
+    /// usable tables, or a feature variation switching between the narrowest and the value),
+    /// a bound wider than `readvancedBoundLimit`, the widest value reached (it may not fill),
+    /// or the corrected estimate more than `readvancedWalk` off.
+    func readvancedFill(
+        _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis,
+        sources: inout [Int: ReadvancedWidth.Source], context: FittingContext
+    ) -> (pieces: [LinePiece], em: Double, width: Double)? {
+        let plan = context.plan
+        let available = context.options.width
+        let from = plan.settings(size: size, width: axis.minValue)
+        guard let estimate = ReadvancedLine(narrowest.pieces, em: narrowest.em, base: from, axis: axis.tag, fonts: context.fonts)
+        else { return nil }
+        let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
+        func readvanced(_ index: Int) -> ReadvancedWidth? {
+            ReadvancedWidth(
+                narrowest, from: from, to: plan.settings(size: size, width: widths.size(at: index)), axis: axis.tag,
+                fonts: context.fonts, tracking: context.options.tracking, sources: &sources)
+        }
+        // The estimate leaves out the kerning's change and FreeType's rounding; the exact
+        // re-advance at its answer measures that error, which changes little over a few steps,
+        // so the estimate moved by it usually lands on the answer (as `widthAxisFit` does).
+        let first = widths.largestFitting { WidthTolerance.fits(estimate.em(atAxisValue: $0) * size, in: available) } ?? 0
+        guard let calibration = readvanced(first) else { return nil }
+        let error = calibration.em + calibration.bound - estimate.em(atAxisValue: widths.size(at: first))
+        var index = widths.largestFitting(hint: first) {
+            WidthTolerance.fits((estimate.em(atAxisValue: $0) + error) * size, in: available)
+        } ?? 0
+        var known = [first: calibration]
+        func exact(_ index: Int) -> ReadvancedWidth? {
+            if let kept = known[index] { return kept }
+            let made = readvanced(index)
+            known[index] = made
+            return made
+        }
+        func fitsWithBound(_ width: ReadvancedWidth) -> Bool {
+            WidthTolerance.fits((width.em + width.bound) * size, in: available)
+        }
+        func decides(_ width: ReadvancedWidth) -> Bool { width.bound * size <= available * Self.readvancedBoundLimit }
+        guard var taken = exact(index), decides(taken) else { return nil }
+        if fitsWithBound(taken) {
+            // The value taken is the largest whose bound still says "fits": the next one's
+            // width plus its bound is past the width.
+            var steps = 0
+            while true {
+                guard index < widths.count - 1, let next = exact(index + 1), decides(next) else { return nil }
+                guard fitsWithBound(next) else { break }
+                guard steps < Self.readvancedWalk else { return nil }
+                index += 1
+                steps += 1
+                taken = next
+            }
+        } else {
+            var steps = 0
+            repeat {
+                guard index > 0, steps < Self.readvancedWalk else { return nil }
+                index -= 1
+                steps += 1
+                guard let lower = exact(index), decides(lower) else { return nil }
+                taken = lower
+            } while !fitsWithBound(taken)
+        }
+        return (taken.pieces, taken.em, widths.size(at: index))
     }
 
     /// The largest `wdth` on the axis's 0.1 grid at which the line fits at `size`, found by

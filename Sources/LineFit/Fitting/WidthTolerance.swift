@@ -6,6 +6,16 @@
 /// (a picometre on a 1000-point line): far below anything visible, far above the noise of
 /// one multiplication. The breaker and the fitter use this same test, so a line the breaker
 /// accepts at the minimum size is never one the fitter finds too wide.
+///
+/// Width-axis fills (`--fit width-axis`) add one stated tolerance on top of this test, on the
+/// `wdth` chosen, never on the width: a line taken without shaping (`ReadvancedWidth`, the
+/// line's glyphs at the narrowest `wdth` re-advanced by their exact `HVAR` and kerning
+/// changes) fits with its bound b added, so HarfBuzz's shaping of it never overflows, and
+/// its `wdth` may be below the exact largest one only by what b cannot decide: the next 0.1
+/// step is wider than the width minus 2b (b is at most `LayoutEngine.readvancedBoundLimit`
+/// of the width, about 1e-5 of it with Roboto Flex; a line with a wider b is shaped). Its
+/// glyph positions are the re-advanced ones, within b of HarfBuzz's (`Line.probes` = 0);
+/// a shaped line's are HarfBuzz's.
 enum WidthTolerance {
     /// Relative tolerance on the available width.
     static let relative = 1e-12

@@ -282,6 +282,29 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return withOpenedLocked { face in face.variationAdvances.stepLocked(face, from: source, to: target, tag: tag) }
     }
 
+    /// HarfBuzz's normalized coordinates (2.14, `avar` applied) of the instance `variations`
+    /// gives this font, in `fvar` order; nil for a static font. What `GPOS` and `GDEF`
+    /// deltas are evaluated at (`ReadvancedWidth`).
+    func harfBuzzCoordinates(_ variations: VariationSettings) -> [Int32]? {
+        guard isVariable else { return nil }
+        // HarfBuzz skips tags the font lacks and clamps values to the axes, as
+        // `effectiveVariations` does: the settings are passed as they are.
+        return withOpenedLocked { face in VariationAdvances.harfBuzzCoordinates(face, variations) }
+    }
+
+    /// `step`'s source instance moved along `tag` to `to` instead (see
+    /// `VariationAdvances.stepLocked(_:reusing:sourceCoordinates:to:tag:)`), with `to`'s
+    /// HarfBuzz coordinates; nil where `axisStep(from:to:tag:)` would give none.
+    func axisStep(
+        reusing step: AxisStep, sourceCoordinates: [Int32], to: VariationSettings, tag: String
+    ) -> (step: AxisStep, coordinates: [Int32])? {
+        guard isVariable else { return nil }
+        let target = effectiveVariations(to)
+        return withOpenedLocked { face in
+            face.variationAdvances.stepLocked(face, reusing: step, sourceCoordinates: sourceCoordinates, to: target, tag: tag)
+        }
+    }
+
     /// How the font's advances change from `from` to `to` (for estimates; see
     /// `AdvanceChange`). Nil for a static font or one without a usable `HVAR`.
     func advanceChange(from: VariationSettings, to: VariationSettings) -> AdvanceChange? {

@@ -243,6 +243,39 @@ extension PositioningVariations {
         }
     }
 
+    /// Each `GDEF` region's scalar at `coordinates` (HarfBuzz's 2.14), as HarfBuzz evaluates
+    /// it (in `Double`): for `deltaChange`.
+    func regionScalars(coordinates: [Int32]) -> [Double] {
+        var scalars = [Double](repeating: 1, count: regionCount)
+        for region in 0..<regionCount {
+            for index in 0..<axisCount {
+                let (start, peak, end) = regionAxes[region * axisCount + index]
+                let value = index < coordinates.count ? coordinates[index] : 0
+                if peak == 0 || value == peak { continue }
+                if value <= start || value >= end {
+                    scalars[region] = 0
+                    break
+                }
+                scalars[region] *= value < peak
+                    ? Double(value - start) / Double(peak - start) : Double(end - value) / Double(end - peak)
+            }
+        }
+        return scalars
+    }
+
+    /// How much the delta set numbered `item` (`pairItems`) changes from the instance with
+    /// region scalars `from` to the one with `to`, in design units, before HarfBuzz rounds.
+    func deltaChange(_ item: Int32, from: [Double], to: [Double]) -> Double {
+        let key = itemKeys[Int(item)]
+        let data = itemData[Int(key >> 16)]
+        let row = Int(key & 0xFFFF) * data.regionIndices.count
+        var total = 0.0
+        for (slot, region) in data.regionIndices.enumerated() {
+            total += Double(data.deltas[row + slot]) * (to[region] - from[region])
+        }
+        return total
+    }
+
     /// The delta sets the glyph at `index` of a left-to-right run `glyphs` receives, one
     /// per pair lookup (as the first of a pair with the next glyph the lookup does not
     /// skip); nil at the run's end (where `glyphSlopes`' bound is used instead).

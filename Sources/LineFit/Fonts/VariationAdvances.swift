@@ -199,6 +199,39 @@ final class VariationAdvances {
         return sweep
     }
 
+    /// HarfBuzz's normalized coordinates (2.14) of `settings` on `face`, in `fvar` order.
+    /// HarfBuzz skips tags the font lacks and clamps values to the axes, as
+    /// `Font.effectiveVariations` does: the settings are passed as they are.
+    static func harfBuzzCoordinates(_ face: FontFace, _ settings: VariationSettings) -> [Int32] {
+        let values = settings.values.map { hb_variation_t(tag: FontVariationTable.packedTag($0.tag), value: Float($0.value)) }
+        var coordinates = [Int32](repeating: 0, count: face.variationAxes.count)
+        hb_ot_var_normalize_variations(
+            hb_font_get_face(face.coverageFont), values, UInt32(values.count), &coordinates, UInt32(coordinates.count))
+        return coordinates
+    }
+
+    /// A step from the source of `step` (whose HarfBuzz coordinates are `sourceCoordinates`)
+    /// to `to` along `tag`, reusing what depends on the source alone (its `HVAR` scalars, the
+    /// `GPOS` slopes, which depend on the other axes only): a width-axis line re-advanced to
+    /// several values of one axis pays only each target's side. Nil where `stepLocked(_:from:to:tag:)`
+    /// would give none (other axes differ, a feature variation switches between the two).
+    func stepLocked(
+        _ face: FontFace, reusing step: AxisStep, sourceCoordinates source: [Int32], to: VariationSettings, tag: String
+    ) -> (step: AxisStep, coordinates: [Int32])? {
+        guard let axis = face.variationAxes.firstIndex(where: { $0.tag == tag }), let normalization,
+              case .table(let bounds) = positioning, source.count == face.variationAxes.count else { return nil }
+        let target = Self.harfBuzzCoordinates(face, to)
+        for index in source.indices where index != axis && source[index] != target[index] { return nil }
+        guard !bounds.conditionsDiffer(axis: axis, source[axis], target[axis]) else { return nil }
+        let toScalars = step.table.regionScalars(normalized: normalization.normalized(to, axes: face.variationAxes))
+        let moved = AxisStep(
+            table: step.table, from: step.from, to: toScalars,
+            weighed: step.table.fewRegions(toScalars.indices.filter { step.from[$0] != 0 || toScalars[$0] != 0 }),
+            distance: Double(abs(target[axis] - source[axis])) / 16384, slopes: step.slopes, adjustments: step.adjustments,
+            positioning: step.positioning, itemSlopes: step.itemSlopes)
+        return (moved, target)
+    }
+
     /// Sweeps kept, most recent first (a layout asks for one or two, again and again).
     private var sweeps: [(settings: VariationSettings, tag: String, sweep: AxisSweep)] = []
     private static let sweepsKept = 8

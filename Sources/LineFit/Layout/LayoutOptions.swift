@@ -74,7 +74,10 @@ public struct LayoutOptions: Hashable, Sendable {
     public enum LineFill: String, Hashable, Sendable, Codable, CaseIterable {
         /// By its point size (Type Mode). The default.
         case size
-        /// One size for the block; each line filled by the font's `wdth` axis.
+        /// One size for the block; each line filled by the font's `wdth` axis: the largest
+        /// value on a 0.1 grid that fits, never overflowing, within the tolerance
+        /// docs/VARIABLE-FONTS.md states (a line taken without shaping, `Line.probes` 0, may
+        /// be below it by what its bound leaves undecided, and is drawn re-advanced).
         case widthAxis = "width-axis"
         /// Sizes within a band around the block's median, `wdth` for the rest.
         case mixed

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import LineFit
+
+/// Width-axis lines taken without shaping (`ReadvancedWidth`): their glyphs are the
+/// narrowest's, re-advanced by the exact `HVAR` and kerning changes, within a stated bound of
+/// HarfBuzz's shaping at their `wdth`; lines the bound cannot take are shaped as before.
+@Suite("Width-axis lines without a shape")
+struct ReadvancedWidthTests {
+    /// The README's example: its lines need `wdth` from 25 to past 120.
+    static func layout(width: Double = 960) throws -> Layout {
+        var options = LayoutOptions(width: width, minSize: 18, maxSize: 300, lineFill: .widthAxis)
+        options.variations = [FontVariation("wght", 800)]
+        return try layOut(VariableFontTests.story, fonts: try VariableFontTests.fonts(), options: options)
+    }
+
+    @Test("a line taken without a shape never overflows at its wdth and is within the bound of hb-shape there")
+    func unshapedLinesAgreeWithHBShape() throws {
+        for width in [960.0, 700.0] {
+            let layout = try Self.layout(width: width)
+            let unshaped = layout.lines.filter { $0.probes == 0 && !$0.flags.contains(.empty) }
+            #expect(!unshaped.isEmpty, "no line was taken without a shape at width \(width)")
+            for line in unshaped {
+                let text = layout.substring(line.start, line.contentEnd)
+                let oracle = try VariableFontTests.oracleEm(text, variations: line.axisValues) * line.size
+                #expect(WidthTolerance.fits(oracle, in: width), "\(text): hb-shape \(oracle) at \(line.axisValues)")
+                #expect(abs(oracle - line.width) <= width * LayoutEngine.readvancedBoundLimit, "\(text): \(line.width) vs \(oracle)")
+                // The bound of Roboto Flex's kerning changes is far tighter than the limit.
+                #expect(abs(oracle - line.width) <= width * 1e-4, "\(text): \(line.width) vs \(oracle)")
+            }
+        }
+    }
+
+    @Test("a paragraph's last line that clearly reaches the width is taken without a shape, within the tolerance of hb-shape")
+    func lastLineUnshapedWhereItClearlyFills() throws {
+        // The benchmark's story (Benchmarks/Corpus/variable/story-flex-00280): its last line
+        // fills at wdth 47.7, far below what the widest reaches.
+        let text = "Last light on the harbour wall, salt in my hair, and the ferry horn going off like it knows we are late"
+            + " again. We made it anyway, running down the ramp with two bags, one umbrella and a paper cone of chips"
+            + " that did not survive the sprint. Marta blames me. I blame the chips. Fair."
+        let width = 960.0
+        let layout = try layOut(text, fonts: try VariableFontTests.fonts(), options: LayoutOptions(
+            width: width, minSize: 32, maxSize: 220, lineFill: .widthAxis))
+        let last = try #require(layout.lines.last)
+        #expect(last.probes == 0)
+        #expect(!last.flags.contains(.widthAxisFallback))
+        let line = layout.substring(last.start, last.contentEnd)
+        let oracle = try VariableFontTests.oracleEm(line, variations: last.axisValues) * last.size
+        #expect(WidthTolerance.fits(oracle, in: width), "\(line): hb-shape \(oracle) at \(last.axisValues)")
+        #expect(abs(oracle - last.width) <= width * 1e-4, "\(line): \(last.width) vs \(oracle)")
+        // The wdth taken is the largest that fits but for what the bound leaves undecided.
+        let wdth = try #require(last.axisValues.first { $0.tag == "wdth" }?.value)
+        var next = last.axisValues.filter { $0.tag != "wdth" }
+        next.append(FontVariation("wdth", ((wdth * 10).rounded() + 1) / 10))
+        #expect(try VariableFontTests.oracleEm(line, variations: next) * last.size > width * (1 - 1e-4))
+    }
+
+    @Test("a line whose wdth is past a feature variation's edge (85) is shaped, and exact")
+    func featureVariationEdgeIsShaped() throws {
+        let layout = try Self.layout()
+        let filled = layout.lines.filter { !$0.flags.contains(.empty) && !$0.flags.contains(.widthAxisFallback) }
+        let wide = filled.filter { ($0.axisValues.first { $0.tag == "wdth" }?.value ?? 0) > 85 }
+        #expect(!wide.isEmpty)
+        for line in wide {
+            // Roboto Flex swaps glyphs at wdth <= 85 (GSUB feature variations): the narrowest
+            // shaping says nothing of the glyphs past it, so the line was shaped.
+            #expect(line.probes >= 1)
+            let text = layout.substring(line.start, line.contentEnd)
+            #expect(widthsAgree(line.width / line.size, try VariableFontTests.oracleEm(text, variations: line.axisValues)))
+        }
+    }
+
+    private struct HBGlyph: Decodable {
+        var g: UInt32
+        var cl: Int
+        var ax: Int
+    }
+
+    /// `text` as one left-to-right piece shaped by hb-shape (FreeType's functions) at
+    /// `variations`, advances in em.
+    static func piece(_ text: String, _ variations: [FontVariation]) throws -> LinePiece {
+        let font = try TestFonts.font(VariableFontTests.robotoFlex)
+        let scale = font.unitsPerEm * 64
+        let result = try ProcessRunner.run(HBShape.path, [
+            "--output-format=json", "--no-glyph-names", "--font-funcs=ft", "--font-size=\(scale)",
+            "--variations=" + variations.map { "\($0.tag)=\($0.value)" }.joined(separator: ","),
+            TestPaths.font(VariableFontTests.robotoFlex), "--", text,
+        ])
+        #expect(result.status == 0)
+        let glyphs = try JSONDecoder().decode([HBGlyph].self, from: result.stdout).map {
+            ShapedGlyph(id: $0.g, cluster: $0.cl, advance: Double($0.ax) / Double(scale), xOffset: 0, yOffset: 0, unsafeToBreak: false)
+        }
+        return LinePiece(range: 0..<text.utf16.count, fontIndex: 0, level: 0, script: 0, glyphs: glyphs[...])
+    }
+
+    @Test("re-advanced from the narrowest, a line's width is hb-shape's at the target within the bound", arguments: [
+        26.0, 30.3, 41.7, 60.0, 84.0,
+    ])
+    func readvancedAgreesWithHBShape(wdth: Double) throws {
+        let fonts = try VariableFontTests.fonts()
+        for text in NextSizeProofTests.texts {
+            for fixed in [[FontVariation("wght", 800), FontVariation("opsz", 60)], [FontVariation("opsz", 14)]] {
+                let narrowest = fixed + [FontVariation("wdth", 25)], target = fixed + [FontVariation("wdth", wdth)]
+                let piece = try Self.piece(text, narrowest)
+                let shape = (pieces: [piece], em: [piece].width(tracking: 0))
+                var sources: [Int: ReadvancedWidth.Source] = [:]
+                let moved = try #require(ReadvancedWidth(
+                    shape, from: VariationSettings(narrowest), to: VariationSettings(target), axis: "wdth", fonts: fonts,
+                    tracking: 0, sources: &sources))
+                let oracle = [try Self.piece(text, target)].width(tracking: 0)
+                #expect(abs(oracle - moved.em) <= moved.bound, "\(text) at \(target): \(moved.em) ± \(moved.bound) vs \(oracle)")
+                // The kerning is followed exactly: the bound is HarfBuzz's rounding, not the
+                // change (marks, whose whole change counts, aside).
+                if !text.unicodeScalars.contains(where: { (0x300...0x36F).contains($0.value) }) {
+                    #expect(moved.bound < 1e-3 * oracle, "\(text): bound \(moved.bound)")
+                }
+            }
+        }
+    }
+
+    @Test("right to left, where pairs are not read, the any-pair bound is too wide to take a line without a shape")
+    func anyPairBoundIsTooWide() throws {
+        let fonts = try VariableFontTests.fonts()
+        let fixed = [FontVariation("wght", 800), FontVariation("opsz", 60)]
+        let narrowest = fixed + [FontVariation("wdth", 25)], target = fixed + [FontVariation("wdth", 60)]
+        let text = NextSizeProofTests.texts[0]
+        var piece = try Self.piece(text, narrowest)
+        let shape = (pieces: [piece], em: [piece].width(tracking: 0))
+        var sources: [Int: ReadvancedWidth.Source] = [:]
+        let readable = try #require(ReadvancedWidth(
+            shape, from: VariationSettings(narrowest), to: VariationSettings(target), axis: "wdth", fonts: fonts, tracking: 0,
+            sources: &sources))
+        piece.level = 1
+        var otherSources: [Int: ReadvancedWidth.Source] = [:]
+        let anyPair = try #require(ReadvancedWidth(
+            ([piece], shape.em), from: VariationSettings(narrowest), to: VariationSettings(target), axis: "wdth", fonts: fonts,
+            tracking: 0, sources: &otherSources))
+        // The kerning's change is not followed right to left: the bound covers it instead.
+        #expect(abs(anyPair.em - readable.em) <= anyPair.bound + readable.bound)
+        #expect(readable.bound <= readable.em * LayoutEngine.readvancedBoundLimit)
+        #expect(anyPair.bound > anyPair.em * LayoutEngine.readvancedBoundLimit)
+    }
+}
