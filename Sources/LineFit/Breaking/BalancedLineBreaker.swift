@@ -124,11 +124,12 @@ struct BalancedLineBreaker {
 
     @inline(__always)
     func allowed(_ edge: Int, threshold: Double) -> Bool {
-        guard lines.size[edge] >= threshold || lines.forced[edge] || lines.isEmpty || keepsWriterLine(edge) else {
+        let line = lines.edges[edge]
+        guard line.size >= threshold || line.forced || lines.isEmpty || keepsWriterLine(edge) else {
             return false
         }
         if let hint = hint {
-            let start = lines.positions[lines.edgeFrom[edge]], end = lines.positions[lines.edgeTo[edge]]
+            let start = lines.positions[line.from], end = lines.positions[line.to]
             if end < hint.limit && !hint.breaks.contains(end) { return false }
             for kept in hint.breaks where kept > start && kept < end { return false }
         }
@@ -141,34 +142,37 @@ struct BalancedLineBreaker {
     }
 
     func keepsWriterLine(_ edge: Int) -> Bool {
-        writerLineFits && lines.edgeFrom[edge] == 0 && lines.edgeTo[edge] == lines.last
+        writerLineFits && lines.edges[edge].from == 0 && lines.edges[edge].to == lines.last
     }
 
     /// The line's height at the threshold (an empty paragraph takes the threshold's size).
     func height(_ edge: Int, threshold: Double) -> Double {
-        (lines.isEmpty ? (emptySize ?? threshold) : lines.size[edge]) * lines.heightPerPoint[edge]
+        let line = lines.edges[edge]
+        return (lines.isEmpty ? (emptySize ?? threshold) : line.size) * line.heightPerPoint
     }
 
     func unaryCost(_ edge: Int) -> Double {
         var cost = 0.0
         if fixedSize { cost += BalancedCost.fixedLinePenalty }
-        if lines.heldAtMax[edge], lines.fill[edge] < BalancedCost.heldFillTarget {
-            cost += BalancedCost.heldPenalty * (1 - lines.fill[edge] / BalancedCost.heldFillTarget)
+        let line = lines.edges[edge]
+        if line.heldAtMax, line.fill < BalancedCost.heldFillTarget {
+            cost += BalancedCost.heldPenalty * (1 - line.fill / BalancedCost.heldFillTarget)
         }
-        if lines.isEmergency[lines.edgeTo[edge]] { cost += BalancedCost.emergencyPenalty }
-        if writerLineFits, lines.edgeTo[edge] != lines.last {
+        if lines.isEmergency[line.to] { cost += BalancedCost.emergencyPenalty }
+        if writerLineFits, line.to != lines.last {
             cost += BalancedCost.splitPenalty
         }
         return cost
     }
 
     func pairCost(_ first: Int, _ second: Int) -> Double {
-        let step = lines.logShapeSize[first] - lines.logShapeSize[second]
+        let one = lines.edges[first], two = lines.edges[second]
+        let step = one.logShapeSize - two.logShapeSize
         var cost = step * step
-        if lines.oneSegment[first], lines.size[first] > BalancedCost.loneRatio * lines.size[second] {
+        if one.oneSegment, one.size > BalancedCost.loneRatio * two.size {
             cost += BalancedCost.lonePenalty
         }
-        if lines.oneSegment[second], lines.size[second] > BalancedCost.loneRatio * lines.size[first] {
+        if two.oneSegment, two.size > BalancedCost.loneRatio * one.size {
             cost += BalancedCost.lonePenalty
         }
         return cost
@@ -187,7 +191,7 @@ struct BalancedLineBreaker {
     /// The edge from position index `a` to `b`, if it is a candidate.
     func edge(from a: Int, to b: Int) -> Int? {
         guard a + 1 < lines.edgeStart.count else { return nil }
-        for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where lines.edgeTo[e] == b { return e }
+        for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where lines.edges[e].to == b { return e }
         return nil
     }
 
@@ -199,26 +203,37 @@ struct BalancedLineBreaker {
         let count = lines.positions.count
         var best = [Double](repeating: .infinity, count: count)
         var via = [Int](repeating: -1, count: count)
-        best[0] = 0
-        // Stage 1 runs once per threshold tried: the plain size test first, on local arrays.
-        let sizes = lines.size, forced = lines.forced, edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
-        let largestFrom = lines.largestSizeFrom
+        // Stage 1 runs once per threshold tried: the plain size test first, on buffers (an
+        // array written per element is checked for sharing at every write).
+        let edgeStart = lines.edgeStart
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
-        for a in 0..<(count - 1) where best[a].isFinite {
-            for e in edgeStart[a]..<edgeStart[a + 1] {
-                if plain {
-                    // The lines left from this start are all too small (a high threshold
-                    // allows only a start's first few lines: stage 1's probes stay cheap).
-                    if largestFrom[e] < threshold { break }
-                    guard sizes[e] >= threshold || forced[e] else { continue }
-                } else {
-                    guard allowed(e, threshold: threshold) else { continue }
-                }
-                let b = edgeTo[e]
-                let candidate = best[a] + height(e, threshold: threshold)
-                if candidate < best[b] {
-                    best[b] = candidate
-                    via[b] = e
+        best.withUnsafeMutableBufferPointer { best in
+            via.withUnsafeMutableBufferPointer { via in
+                lines.edges.withUnsafeBufferPointer { edges in
+                    best[0] = 0
+                    for a in 0..<(count - 1) where best[a].isFinite {
+                        for e in edgeStart[a]..<edgeStart[a + 1] {
+                            // Fields read one by one (a record read whole is copied whole).
+                            let own: Double
+                            if plain {
+                                // The lines left from this start are all too small (a high threshold
+                                // allows only a start's first few lines: stage 1's probes stay cheap).
+                                if edges[e].largestSizeFrom < threshold { break }
+                                let size = edges[e].size
+                                guard size >= threshold || edges[e].forced else { continue }
+                                // `height(e, threshold:)` of a paragraph with content.
+                                own = size * edges[e].heightPerPoint
+                            } else {
+                                guard allowed(e, threshold: threshold) else { continue }
+                                own = height(e, threshold: threshold)
+                            }
+                            let candidate = best[a] + own, b = edges[e].to
+                            if candidate < best[b] {
+                                best[b] = candidate
+                                via[b] = e
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -228,7 +243,7 @@ struct BalancedLineBreaker {
         while position > 0 {
             let e = via[position]
             path.append(e)
-            position = lines.edgeFrom[e]
+            position = lines.edges[e].from
         }
         return (best[count - 1], path.reversed())
     }
@@ -295,8 +310,7 @@ struct BalancedLineBreaker {
     ) -> Front {
         let count = lines.positions.count
         let edges = lines.edgeCount
-        let edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
-        let size = lines.size, logShapeSize = lines.logShapeSize, oneSegment = lines.oneSegment
+        let edgeStart = lines.edgeStart, lineOf = lines.edges
         let reusedFrom = lines.reusedFrom
         var resumed: (front: Front, starts: Int)?
         if let resume, budget == nil, hint == nil, !resume.front.hinted, resume.front.budget == nil,
@@ -308,7 +322,7 @@ struct BalancedLineBreaker {
         // Resuming at a start, only the lines ending at or after it need their incoming lists:
         // those of the starts from the first with a line that long.
         var lowStart = resumed?.starts ?? 0
-        for a in 0..<lowStart where edgeStart[a + 1] > edgeStart[a] && edgeTo[edgeStart[a + 1] - 1] >= lowStart {
+        for a in 0..<lowStart where edgeStart[a + 1] > edgeStart[a] && lineOf[edgeStart[a + 1] - 1].to >= lowStart {
             lowStart = a
             break
         }
@@ -318,7 +332,6 @@ struct BalancedLineBreaker {
         var isAllowed = [Bool](repeating: false, count: edges)
         var incomingStart = [Int](repeating: 0, count: count + 1)
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
-        let forced = lines.forced, largestFrom = lines.largestSizeFrom
         // Without a hint or the writer's rule, a start's lines past the last one large enough
         // are all disallowed: `limitOf(a)` ends the scan of start `a` there.
         var scanEnd = edgeStart
@@ -330,13 +343,13 @@ struct BalancedLineBreaker {
                         let end = edgeStart[a + 1]
                         while e < end {
                             if plain {
-                                if largestFrom[e] < threshold { break }
-                                guard size[e] >= threshold || forced[e] else { e += 1; continue }
+                                if lineOf[e].largestSizeFrom < threshold { break }
+                                guard lineOf[e].size >= threshold || lineOf[e].forced else { e += 1; continue }
                             } else {
                                 guard allowed(e, threshold: threshold) else { e += 1; continue }
                             }
                             isAllowed[e] = true
-                            incomingStart[edgeTo[e] + 1] += 1
+                            incomingStart[lineOf[e].to + 1] += 1
                             e += 1
                         }
                         if plain { scanEnd[a + 1] = e }
@@ -352,8 +365,9 @@ struct BalancedLineBreaker {
             filled.withUnsafeMutableBufferPointer { filled in
                 for a in lowStart..<(count - 1) {
                     for e in edgeStart[a]..<limitOf(a) where isAllowed[e] {
-                        incoming[filled[edgeTo[e]]] = e
-                        filled[edgeTo[e]] += 1
+                        let b = lineOf[e].to
+                        incoming[filled[b]] = e
+                        filled[b] += 1
                     }
                 }
             }
@@ -366,7 +380,7 @@ struct BalancedLineBreaker {
             for b in stride(from: count - 2, through: 0, by: -1) {
                 var least = Double.infinity
                 for e in edgeStart[b]..<limitOf(b) where isAllowed[e] {
-                    least = min(least, height(e, threshold: threshold) + rest[edgeTo[e]])
+                    least = min(least, height(e, threshold: threshold) + rest[lineOf[e].to])
                 }
                 rest[b] = least
             }
@@ -477,17 +491,17 @@ struct BalancedLineBreaker {
                         guard k < entryStart[e1 + 1] else { continue }
                         gathered.append(Incoming(
                             edge: e1, entry: k, cost: entries[k].cost, height: entries[k].height,
-                            logSize: logShapeSize[e1], size: size[e1], oneSegment: oneSegment[e1]))
+                            logSize: lineOf[e1].logShapeSize, size: lineOf[e1].size, oneSegment: lineOf[e1].oneSegment))
                     }
                 }
                 let own = height(e, threshold: threshold)
-                let h = own + rest[edgeTo[e]]
+                let h = own + rest[lineOf[e].to]
                 let unary = unaryCost(e)
                 if a == 0 {
                     if h <= limit { entries.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)) }
                     continue
                 }
-                let sizeE = size[e], logE = logShapeSize[e], loneE = oneSegment[e]
+                let sizeE = lineOf[e].size, logE = lineOf[e].logShapeSize, loneE = lineOf[e].oneSegment
                 if budget == nil {
                     // One entry per edge: the cheapest extension (ties: the lower one, then the first).
                     var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
@@ -515,10 +529,11 @@ struct BalancedLineBreaker {
                 candidates.removeAll(keepingCapacity: true)
                 for slot in incomingStart[a]..<incomingStart[a + 1] {
                     let e1 = incoming[slot]
-                    let step = logShapeSize[e1] - logE
+                    let size1 = lineOf[e1].size
+                    let step = lineOf[e1].logShapeSize - logE
                     var pair = step * step
-                    if oneSegment[e1], size[e1] > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
-                    if loneE, sizeE > BalancedCost.loneRatio * size[e1] { pair += BalancedCost.lonePenalty }
+                    if lineOf[e1].oneSegment, size1 > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+                    if loneE, sizeE > BalancedCost.loneRatio * size1 { pair += BalancedCost.lonePenalty }
                     let stepCost = unary + pair
                     for k in entryStart[e1]..<entryStart[e1 + 1] {
                         let entry = entries[k]
@@ -530,8 +545,8 @@ struct BalancedLineBreaker {
                     }
                 }
                 if !candidates.isEmpty {
-                    Self.prune(&candidates, quantum: quantum)
-                    entries.append(contentsOf: candidates)
+                    let kept = Self.prune(&candidates, quantum: quantum)
+                    entries.append(contentsOf: candidates[0..<kept])
                 }
             }
         }
@@ -562,24 +577,27 @@ struct BalancedLineBreaker {
     }
 
     /// Keeps the entries no other entry beats on both height and cost, and per height bucket
-    /// (`quantum` points) only the cheapest.
-    static func prune(_ candidates: inout [Entry], quantum: Double) {
-        guard candidates.count > 1 else { return }
-        candidates.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
-        var kept = 0
-        var keptBucket = Int.min
-        for index in candidates.indices {
-            let entry = candidates[index]
-            guard kept == 0 || entry.cost < candidates[kept - 1].cost else { continue }
-            let bucket = Int((entry.height / quantum).rounded(.down))
-            if bucket == keptBucket {
-                candidates[kept - 1] = entry
-            } else {
-                candidates[kept] = entry
-                kept += 1
-                keptBucket = bucket
+    /// (`quantum` points) only the cheapest: moved to the front, their count returned (the
+    /// rest is left for the caller to overwrite: removing it cost more than the pruning).
+    static func prune(_ candidates: inout [Entry], quantum: Double) -> Int {
+        guard candidates.count > 1 else { return candidates.count }
+        return candidates.withUnsafeMutableBufferPointer { candidates in
+            candidates.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
+            var kept = 0
+            var keptBucket = Int.min
+            for index in candidates.indices {
+                let entry = candidates[index]
+                guard kept == 0 || entry.cost < candidates[kept - 1].cost else { continue }
+                let bucket = Int((entry.height / quantum).rounded(.down))
+                if bucket == keptBucket {
+                    candidates[kept - 1] = entry
+                } else {
+                    candidates[kept] = entry
+                    kept += 1
+                    keptBucket = bucket
+                }
             }
+            return kept
         }
-        candidates.removeLast(candidates.count - kept)
     }
 }

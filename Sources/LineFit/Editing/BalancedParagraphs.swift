@@ -13,6 +13,9 @@ struct BalancedParagraphs {
     private var previousEntries: [LayoutEngine.BalancedParagraph?] = []
     /// The work of the last layout (tests bound it per keystroke).
     private(set) var lastWork = LayoutEngine.BalancedWork()
+    /// The font chain's vertical metrics, kept across keystrokes (reading them from every
+    /// font of the chain is a fixed cost of about 4 % of a short keystroke).
+    private var metrics: (fonts: FontChain, metrics: FontChainMetrics)?
 
     /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
     /// layout) and `edit` (where the text changed: its start, the UTF-16 units removed and
@@ -57,9 +60,10 @@ struct BalancedParagraphs {
         if options.stableBreaks, let previous, let edit {
             hints = BreakHint.stability(previous: previous, paragraphs: paragraphs.map(\.0), edit: edit)
         }
+        if metrics?.fonts != fonts { metrics = (fonts, FontChainMetrics(fonts)) }
         let layout = engine.fitBalanced(
             text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
-            maxSize: options.maxSize, fillHeight: fillHeight, hints: hints, seeds: seeds)
+            maxSize: options.maxSize, fillHeight: fillHeight, hints: hints, seeds: seeds, metrics: metrics?.metrics)
         cache.removeAll(keepingCapacity: true)
         // An entry repaired during the layout (a line whose estimate fit but whose glyphs did
         // not) carries the repairs' exact widths: reused, it would plan from them at the first

@@ -251,14 +251,14 @@ extension LayoutEngine {
     /// breaks per paragraph. `earlier`: candidate lines of these same paragraphs made for
     /// other sizes (a box search's previous layout); where they hold at these settings they
     /// are re-sized instead of found again (`CandidateLines.rescaled`), and on return it holds
-    /// the lines this layout used.
+    /// the lines this layout used. `metrics`: `FontChainMetrics(fonts)`, when the caller keeps it.
     func fitBalanced(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
         hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = [],
-        earlier: EarlierCandidates? = nil
+        earlier: EarlierCandidates? = nil, metrics known: FontChainMetrics? = nil
     ) -> Layout {
-        let metrics = FontChainMetrics(fonts)
+        let metrics = known ?? FontChainMetrics(fonts)
         var settings = balancedSettings(
             options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, paragraphs: paragraphs.map(\.1),
             metrics: metrics)
@@ -340,7 +340,7 @@ extension LayoutEngine {
                     let candidates = cache[index].candidates
                     let reusable = reusableLines(cache[index], gridMinimum: plan.gridMinimum)
                     cache[index].fitted = plan.paths[index].map { edge in
-                        let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
+                        let from = candidates.edges[edge].from, to = candidates.edges[edge].to
                         if let line = reusable[candidates.positions[from]], line.end - line.start == candidates.positions[to] - candidates.positions[from] {
                             return line.shifted(by: base)
                         }
@@ -349,7 +349,7 @@ extension LayoutEngine {
                     }
                     cache[index].fittedFor = key
                     for (edge, line) in zip(plan.paths[index], cache[index].fitted)
-                    where line.flags.contains(.overflows) && !cache[index].candidates.forced[edge] && line.size > 0 {
+                    where line.flags.contains(.overflows) && !cache[index].candidates.edges[edge].forced && line.size > 0 {
                         // The estimate said it fits at the grid's minimum; its glyphs say not.
                         var overrides = cache[index].overrides
                         overrides[LineKey(start: line.start - base, contentEnd: line.contentEnd - base)] = line.width / line.size
@@ -581,7 +581,7 @@ struct BalancedPlan {
             var smallest = gridMinimum
             for (index, path) in combined.paths.enumerated() {
                 let lines = cache[index].candidates
-                for edge in path where !lines.forced[edge] && !lines.isEmpty { smallest = min(smallest, lines.size[edge]) }
+                for edge in path where !lines.edges[edge].forced && !lines.isEmpty { smallest = min(smallest, lines.edges[edge].size) }
             }
             return (BalancedPlan(threshold: t, gridMinimum: smallest, paths: combined.paths, limiting: limiting(t)), combined.cost)
         }
@@ -647,12 +647,13 @@ struct BalancedPlan {
     private static func distinctSizes(
         _ cache: [LayoutEngine.BalancedParagraph], grid: SizeGrid, lowest: Double, ceiling: Double
     ) -> [Double] {
+        if let unique = distinctMultiples(cache, grid: grid, lowest: lowest, ceiling: ceiling) { return unique }
         var bits = [UInt64](repeating: 0, count: grid.count / 64 + 1)
         for paragraph in cache where !paragraph.candidates.isEmpty {
             let lines = paragraph.candidates
-            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > lowest && lines.size[e] <= ceiling {
-                let index = grid.index(atOrBelow: lines.size[e])
-                guard grid.size(at: index) == lines.size[e] else {
+            for line in lines.edges where !line.forced && line.size > lowest && line.size <= ceiling {
+                let index = grid.index(atOrBelow: line.size)
+                guard grid.size(at: index) == line.size else {
                     // Not a size of this grid (cannot happen for fitted sizes): sort instead.
                     return sortedDistinctSizes(cache, lowest: lowest, ceiling: ceiling)
                 }
@@ -670,14 +671,49 @@ struct BalancedPlan {
         return unique
     }
 
+    /// `distinctSizes` when every size is k / n for a whole n = 1 / step (the grid's sizes
+    /// between its ends, and its ends when they are multiples too): a bit per k, found with
+    /// one multiplication (the grid's index costs a division and its rounding checks per
+    /// line, a few thousand lines per layout). Nil when a size is not such a quotient.
+    private static func distinctMultiples(
+        _ cache: [LayoutEngine.BalancedParagraph], grid: SizeGrid, lowest: Double, ceiling: Double
+    ) -> [Double]? {
+        let perPoint = (1 / grid.step).rounded()
+        guard abs(perPoint * grid.step - 1) < 1e-12, ceiling.isFinite, ceiling * perPoint < 1e9 else { return nil }
+        let base = Int((lowest * perPoint).rounded(.down))
+        var bits = [UInt64](repeating: 0, count: max(0, Int((ceiling * perPoint).rounded(.up)) - base) / 64 + 1)
+        let found = bits.withUnsafeMutableBufferPointer { bits in
+            for paragraph in cache where !paragraph.candidates.isEmpty {
+                let lines = paragraph.candidates
+                for line in lines.edges where !line.forced && line.size > lowest && line.size <= ceiling {
+                    let k = Int((line.size * perPoint).rounded())
+                    let offset = k - base
+                    guard Double(k) / perPoint == line.size, offset >= 0, offset >> 6 < bits.count else { return false }
+                    bits[offset >> 6] |= 1 << UInt64(offset & 63)
+                }
+            }
+            return true
+        }
+        guard found else { return nil }
+        var unique: [Double] = [lowest]
+        for (word, value) in bits.enumerated() {
+            var rest = value
+            while rest != 0 {
+                unique.append(Double(base + word << 6 + rest.trailingZeroBitCount) / perPoint)
+                rest &= rest - 1
+            }
+        }
+        return unique
+    }
+
     private static func sortedDistinctSizes(
         _ cache: [LayoutEngine.BalancedParagraph], lowest: Double, ceiling: Double
     ) -> [Double] {
         var sizes: [Double] = []
         for paragraph in cache where !paragraph.candidates.isEmpty {
             let lines = paragraph.candidates
-            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > lowest && lines.size[e] <= ceiling {
-                sizes.append(lines.size[e])
+            for line in lines.edges where !line.forced && line.size > lowest && line.size <= ceiling {
+                sizes.append(line.size)
             }
         }
         sizes.sort()
