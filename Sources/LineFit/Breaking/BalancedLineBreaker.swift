@@ -200,15 +200,39 @@ struct BalancedLineBreaker {
     /// The least height of the paragraph with every line at least `threshold`: a shortest
     /// path over positions (O(edges)). Nil when no such breaks exist.
     func leastHeight(threshold: Double) -> (height: Double, path: [Int])? {
+        var scratch = LeastHeightScratch()
+        guard let height = leastHeight(threshold: threshold, scratch: &scratch) else { return nil }
+        var path: [Int] = []
+        var position = lines.positions.count - 1
+        while position > 0 {
+            let e = scratch.via[position]
+            path.append(e)
+            position = lines.edges[e].from
+        }
+        return (height, path.reversed())
+    }
+
+    /// The arrays of one shortest-path search, kept across stage 1's probes (each probe
+    /// allocating its own cost more than a high threshold's search itself).
+    struct LeastHeightScratch {
+        var best: [Double] = []
+        /// Per position, the edge ending there on the least path to it.
+        var via: [Int] = []
+    }
+
+    /// `leastHeight(threshold:)`'s height alone, on `scratch` (its `via` then holds the path).
+    func leastHeight(threshold: Double, scratch: inout LeastHeightScratch) -> Double? {
         let count = lines.positions.count
-        var best = [Double](repeating: .infinity, count: count)
-        var via = [Int](repeating: -1, count: count)
+        scratch.best.removeAll(keepingCapacity: true)
+        scratch.best.append(contentsOf: repeatElement(.infinity, count: count))
+        scratch.via.removeAll(keepingCapacity: true)
+        scratch.via.append(contentsOf: repeatElement(-1, count: count))
         // Stage 1 runs once per threshold tried: the plain size test first, on buffers (an
         // array written per element is checked for sharing at every write).
         let edgeStart = lines.edgeStart
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
-        best.withUnsafeMutableBufferPointer { best in
-            via.withUnsafeMutableBufferPointer { via in
+        scratch.best.withUnsafeMutableBufferPointer { best in
+            scratch.via.withUnsafeMutableBufferPointer { via in
                 lines.edges.withUnsafeBufferPointer { edges in
                     best[0] = 0
                     for a in 0..<(count - 1) where best[a].isFinite {
@@ -237,15 +261,8 @@ struct BalancedLineBreaker {
                 }
             }
         }
-        guard best[count - 1].isFinite else { return nil }
-        var path: [Int] = []
-        var position = count - 1
-        while position > 0 {
-            let e = via[position]
-            path.append(e)
-            position = lines.edges[e].from
-        }
-        return (best[count - 1], path.reversed())
+        let least = scratch.best[count - 1]
+        return least.isFinite ? least : nil
     }
 
     // MARK: - Stage 2

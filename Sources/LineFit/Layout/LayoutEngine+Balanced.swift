@@ -515,38 +515,40 @@ struct BalancedPlan {
         let ceiling = max(cap, settings.lowest)
         let unique = distinctSizes(cache, grid: grid, lowest: settings.lowest, ceiling: ceiling)
         let none: (Int) -> Bool = { _ in false }
-        func least(_ t: Double, keeps: (Int) -> Bool) -> [(height: Double, path: [Int])]? {
-            var result: [(height: Double, path: [Int])] = []
+        // One set of search arrays for every probe (heights only: the paths are made for the
+        // one threshold that needs them).
+        var scratch = BalancedLineBreaker.LeastHeightScratch()
+        func fits(_ t: Double, keeps: (Int) -> Bool) -> Bool {
             var total = 0.0
             for index in 0..<count {
-                guard let path = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t) else { return nil }
-                total += path.height
-                if total > height { return nil }
-                result.append(path)
+                guard let least = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
+                else { return false }
+                total += least
+                if total > height { return false }
             }
-            return result
+            return true
         }
-        /// The largest index of `unique` from `lowest` up to `top` whose least height fits,
-        /// with its least-height paths; nil when not even `lowest` fits.
-        func stage1(keeps: (Int) -> Bool, lowest: Int, top: Int) -> (index: Int, least: [(height: Double, path: [Int])])? {
+        /// The largest index of `unique` from `lowest` up to `top` whose least height fits;
+        /// nil when not even `lowest` fits.
+        func stage1(keeps: (Int) -> Bool, lowest: Int, top: Int) -> Int? {
             // The lowest size is probed last, only when nothing above it fits (least height is
             // monotone, so any size that fits shows it fits): it allows the most lines, the
             // dearest probe.
             var low = lowest, high = top + 1
-            var found: [(height: Double, path: [Int])]?
+            var found = false
             while high - low > 1 {
                 let mid = (low + high) / 2
-                if let fits = least(unique[mid], keeps: keeps) {
+                if fits(unique[mid], keeps: keeps) {
                     low = mid
-                    found = fits
+                    found = true
                 } else {
                     high = mid
                 }
             }
-            if low == lowest { found = least(unique[lowest], keeps: keeps) }
-            return found.map { (low, $0) }
+            if low == lowest { found = fits(unique[lowest], keeps: keeps) }
+            return found ? low : nil
         }
-        guard let (low, bestLeast) = stage1(keeps: none, lowest: 0, top: unique.count - 1) else {
+        guard let low = stage1(keeps: none, lowest: 0, top: unique.count - 1) else {
             // Not even the floor fits: the least height at the floor, flagged by the caller.
             let t = unique[0]
             let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
@@ -566,7 +568,7 @@ struct BalancedPlan {
             var leastAtMinimum: [Double] = []
             for index in 0..<count {
                 leastAtMinimum.append(
-                    breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: gridMinimum)?.height ?? 0)
+                    breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: gridMinimum, scratch: &scratch) ?? 0)
             }
             let leastTotal = leastAtMinimum.reduce(0, +)
             var fronts: [[(height: Double, cost: Double, path: [Int])]] = []
@@ -589,7 +591,8 @@ struct BalancedPlan {
         let t = unique[low]
         guard let free = stage2(t, keeps: none) else {
             // Pruning lost every combination that fits: stage 1's breaks are known to fit.
-            return BalancedPlan(threshold: t, gridMinimum: gridMinimum(t), paths: bestLeast.map(\.path), limiting: limiting(t))
+            let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
+            return BalancedPlan(threshold: t, gridMinimum: gridMinimum(t), paths: paths, limiting: limiting(t))
         }
         // The stability rule binds stage 1 too: a hinted block has its own threshold, the
         // largest at which the kept breaks and the rest still fit the box, no higher than t*
@@ -597,7 +600,7 @@ struct BalancedPlan {
         // stage 2 gives up for shape); its lines are at least τ times that threshold.
         let lowestHinted = unique.firstIndex { $0 >= BalancedCost.tau * t } ?? low
         for keeps in hintSets {
-            guard let (index, _) = stage1(keeps: keeps, lowest: lowestHinted, top: low),
+            guard let index = stage1(keeps: keeps, lowest: lowestHinted, top: low),
                   unique[index] >= BalancedCost.tau * t,
                   let hinted = stage2(unique[index], keeps: keeps) else { continue }
             if withinMargin(hinted.cost, free.cost) { return hinted.plan }
