@@ -312,6 +312,45 @@ struct BalancedLineBreaker {
         }
     }
 
+    /// Without a budget, the one entry of each line ending at a start, with what the pair
+    /// cost reads of that line: gathered once per start, since each of the start's lines
+    /// scans the same list (the innermost loop then reads one array, not five).
+    struct Incoming {
+        var edge: Int
+        var entry: Int
+        var cost: Double
+        var height: Double
+        var logSize: Double
+        var size: Double
+        var oneSegment: Bool
+    }
+
+    /// Stage 2's working arrays, kept between its calls (an editor session's paragraph hands
+    /// its own to the next version of it): allocated anew, they cost a short keystroke's
+    /// search several times over (each allocation looks up generic metadata at run time).
+    final class FrontScratch {
+        var isAllowed: [Bool] = []
+        var incomingStart: [Int] = []
+        var scanEnd: [Int] = []
+        var incoming: [Int] = []
+        var filled: [Int] = []
+        var rest: [Double] = []
+        var candidates: [Entry] = []
+        var gathered: [Incoming] = []
+    }
+
+    /// `array`, left empty (so that the taker holds the only reference to its storage).
+    private static func take<T>(_ array: inout [T]) -> [T] {
+        defer { array = [] }
+        return array
+    }
+
+    /// `array` as `count` copies of `value`, in the storage it has.
+    private static func reset<T>(_ array: inout [T], to value: T, count: Int) {
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: repeatElement(value, count: count))
+    }
+
     /// Stage 2. `resume`: a front built on candidate lines whose edges from the first `starts`
     /// positions are the same as this paragraph's (same indices, same values; see
     /// `CandidateLines.init(reusing:)`). Their entries depend on nothing else, so they are
@@ -323,8 +362,21 @@ struct BalancedLineBreaker {
     /// solved. Only without a budget (the rest-of-paragraph bound below reads the whole
     /// paragraph) and without a hint.
     func front(
-        threshold: Double, budget: Double?, quantum: Double, resume: (front: Front, starts: Int)? = nil
+        threshold: Double, budget: Double?, quantum: Double, resume: (front: Front, starts: Int)? = nil,
+        scratch: FrontScratch? = nil
     ) -> Front {
+        // The working arrays, taken from the scratch for this call and put back after.
+        let scratch = scratch ?? FrontScratch()
+        // (Plain locals: a nested function swapping them would box every one of them.)
+        var isAllowed = Self.take(&scratch.isAllowed), incomingStart = Self.take(&scratch.incomingStart)
+        var scanEnd = Self.take(&scratch.scanEnd), incoming = Self.take(&scratch.incoming)
+        var filled = Self.take(&scratch.filled), rest = Self.take(&scratch.rest)
+        var candidates = Self.take(&scratch.candidates), gathered = Self.take(&scratch.gathered)
+        defer {
+            (scratch.isAllowed, scratch.incomingStart, scratch.scanEnd) = (isAllowed, incomingStart, scanEnd)
+            (scratch.incoming, scratch.filled, scratch.rest) = (incoming, filled, rest)
+            (scratch.candidates, scratch.gathered) = (candidates, gathered)
+        }
         let count = lines.positions.count
         let edges = lines.edgeCount
         let edgeStart = lines.edgeStart, lineOf = lines.edges
@@ -346,12 +398,13 @@ struct BalancedLineBreaker {
         // Incoming allowed edges per position (only those can carry entries), flat by position.
         // The loops below run over every edge a keystroke's front reads: on buffers, so that
         // each write is a store (an array written per element is checked for sharing each time).
-        var isAllowed = [Bool](repeating: false, count: edges)
-        var incomingStart = [Int](repeating: 0, count: count + 1)
+        Self.reset(&isAllowed, to: false, count: edges)
+        Self.reset(&incomingStart, to: 0, count: count + 1)
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
         // Without a hint or the writer's rule, a start's lines past the last one large enough
         // are all disallowed: `limitOf(a)` ends the scan of start `a` there.
-        var scanEnd = edgeStart
+        scanEnd.removeAll(keepingCapacity: true)
+        scanEnd.append(contentsOf: edgeStart)
         isAllowed.withUnsafeMutableBufferPointer { isAllowed in
             incomingStart.withUnsafeMutableBufferPointer { incomingStart in
                 scanEnd.withUnsafeMutableBufferPointer { scanEnd in
@@ -376,8 +429,9 @@ struct BalancedLineBreaker {
             }
         }
         func limitOf(_ a: Int) -> Int { plain ? scanEnd[a + 1] : edgeStart[a + 1] }
-        var incoming = [Int](repeating: 0, count: incomingStart[count])
-        var filled = incomingStart
+        Self.reset(&incoming, to: 0, count: incomingStart[count])
+        filled.removeAll(keepingCapacity: true)
+        filled.append(contentsOf: incomingStart)
         incoming.withUnsafeMutableBufferPointer { incoming in
             filled.withUnsafeMutableBufferPointer { filled in
                 for a in lowStart..<(count - 1) {
@@ -392,7 +446,7 @@ struct BalancedLineBreaker {
         let limit = budget ?? .infinity
         // The least height from each position to the end: an entry that cannot finish within
         // the budget even on the flattest rest is dropped (exact: it has no feasible end).
-        var rest = [Double](repeating: 0, count: count)
+        Self.reset(&rest, to: 0, count: count)
         if budget != nil {
             for b in stride(from: count - 2, through: 0, by: -1) {
                 var least = Double.infinity
@@ -442,21 +496,9 @@ struct BalancedLineBreaker {
             entries.reserveCapacity(2 * edges)
             entryStart = [Int](repeating: 0, count: edges + 1)
         }
-        var candidates: [Entry] = []
+        candidates.removeAll(keepingCapacity: true)
         var transitions = 0
-        /// Without a budget, the one entry of each line ending at a start, with what the pair
-        /// cost reads of that line: gathered once per start, since each of the start's lines
-        /// scans the same list (the innermost loop then reads one array, not five).
-        struct Incoming {
-            var edge: Int
-            var entry: Int
-            var cost: Double
-            var height: Double
-            var logSize: Double
-            var size: Double
-            var oneSegment: Bool
-        }
-        var gathered: [Incoming] = []
+        gathered.removeAll(keepingCapacity: true)
         for a in first..<(count - 1) {
             // Closes the entries of the edges ending here (the last one's end is this start's).
             entryStart[edgeStart[a]] = entries.count

@@ -35,6 +35,8 @@ extension LayoutEngine {
         var agreed = -1
         /// Work done on this paragraph (cumulative), for tests that bound it without a clock.
         var work = BalancedWork()
+        /// Stage 2's working arrays, passed on to the next version of the paragraph (`seed`).
+        var scratch: BalancedLineBreaker.FrontScratch?
     }
 
     /// Counts of the balanced strategy's work.
@@ -213,6 +215,7 @@ extension LayoutEngine {
         var paragraph = BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
         paragraph.measured = measured
         paragraph.work.candidateLines = candidates.measuredLines
+        paragraph.scratch = seed?.scratch
         balancedCandidateLines += candidates.measuredLines
         balancedWidthsRead += candidates.widthsRead
         if let seed, reusing != nil {
@@ -737,7 +740,9 @@ struct BalancedPlan {
         if hint == nil, paragraph.solvedFor == key { return paragraph.finals }
         if hint != nil, paragraph.hintedSolvedFor == key { return paragraph.hintedFinals }
         let resume = paragraph.seedFront.map { (front: $0, starts: paragraph.candidates.reusedStarts) }
-        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume)
+        let scratch = paragraph.scratch ?? BalancedLineBreaker.FrontScratch()
+        if paragraph.scratch == nil { paragraph.scratch = scratch }
+        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume, scratch: scratch)
         paragraph.work.transitions += front.transitions
         var finals = front.final.map { (front.height($0), front.cost($0), front.path($0)) }
         if finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
