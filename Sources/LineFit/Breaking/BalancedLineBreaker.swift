@@ -613,6 +613,24 @@ struct BalancedLineBreaker {
         front.entries = entries
         front.entryStart = entryStart
         front.transitions = transitions
+        if budget == nil {
+            // Only the cheapest final entry is kept (of equal costs the lowest, of equal both
+            // the first): one pass, without gathering and sorting them all (two allocations
+            // and a sort on every keystroke).
+            var best: (edge: Int, entry: Int)?
+            for slot in incomingStart[count - 1]..<incomingStart[count] {
+                let e = incoming[slot]
+                for k in entryStart[e]..<entryStart[e + 1] {
+                    guard let b = best else { best = (e, k); continue }
+                    let cost = entries[k].cost, bestCost = entries[b.entry].cost
+                    if cost < bestCost || (cost == bestCost && entries[k].height < entries[b.entry].height) {
+                        best = (e, k)
+                    }
+                }
+            }
+            front.final = best.map { [$0] } ?? []
+            return front
+        }
         var final: [(edge: Int, entry: Int)] = []
         for slot in incomingStart[count - 1]..<incomingStart[count] {
             let e = incoming[slot]
@@ -627,9 +645,6 @@ struct BalancedLineBreaker {
                 kept.append(item)
                 bestCost = cost
             }
-        }
-        if budget == nil, let cheapest = final.min(by: { entries[$0.entry].cost < entries[$1.entry].cost }) {
-            kept = [cheapest]
         }
         front.final = kept
         return front

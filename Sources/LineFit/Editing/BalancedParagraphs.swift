@@ -35,7 +35,7 @@ struct BalancedParagraphs {
         var workBefore = LayoutEngine.BalancedWork()
         var keys: [ParagraphText] = []
         var inputs = paragraphs
-        for (index, (range, measured)) in paragraphs.enumerated() {
+        for (index, (range, _)) in paragraphs.enumerated() {
             let key = ParagraphText(units: Array(units[range.range]))
             keys.append(key)
             let cached = cache[key]
@@ -51,9 +51,7 @@ struct BalancedParagraphs {
             if cached == nil {
                 // Window re-measurement patches the prefix sums (equal up to the last bits);
                 // candidates from freshly summed tables rank exactly as a fresh layout's.
-                var exact = measured
-                exact.deriveGlyphTables()
-                inputs[index].1 = exact
+                inputs[index].1.deriveGlyphTables()
             }
         }
         var hints: [BreakHint?] = []

@@ -282,7 +282,8 @@ extension LayoutEngine {
                 text: text, paragraphs: paragraphs, fonts: fonts, options: options, settings: settings, metrics: metrics,
                 hints: hints)
             let layout = fitBalancedBox(job, cache: &entries, fillHeight: fillHeight)
-            cache = entries
+            // In place (same count): assigning the array converted it by a generic cast.
+            for index in entries.indices { cache[index] = entries[index] }
             earlier?.lines = entries.map(\.candidates)
             let floor = min(options.minimumFloor, minSize, maxSize)
             let share = Self.candidateShare(paragraphsWithContent: paragraphs.lazy.filter { $0.1.contentLength > 0 }.count)
@@ -324,8 +325,11 @@ extension LayoutEngine {
         let (text, paragraphs, settings, hints) = (job.text, job.paragraphs, job.settings, job.hints)
         for _ in 0...Self.repairRounds {
             let plan = makePlan(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+            // The engine's memoized plan (as `fit`'s): made here per layout, the plan scanned every
+            // font of the chain and missed the font names' memo (3.6 K of a short keystroke).
             let context = FittingContext(
-                fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
+                fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self,
+                plan: uncheckedVariationPlan(options: job.options, fonts: job.fonts))
             var lines: [Line] = []
             var missing: [MissingCharacters] = []
             var repaired = false
@@ -404,7 +408,8 @@ extension LayoutEngine {
     private func planAndFitAccepting(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
         let plan = makePlan(cache: &cache, settings: job.settings, fillHeight: fillHeight, hints: job.hints)
         let context = FittingContext(
-            fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: job.settings.maxSize, engine: self)
+            fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: job.settings.maxSize, engine: self,
+            plan: uncheckedVariationPlan(options: job.options, fonts: job.fonts))
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
         for (index, (paragraph, measured)) in job.paragraphs.enumerated() {
@@ -744,11 +749,12 @@ struct BalancedPlan {
         if paragraph.scratch == nil { paragraph.scratch = scratch }
         let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume, scratch: scratch)
         paragraph.work.transitions += front.transitions
-        var finals = front.final.map { (front.height($0), front.cost($0), front.path($0)) }
+        // Labelled as the result: an unlabelled tuple array was converted by a generic cast.
+        var finals = front.final.map { (height: front.height($0), cost: front.cost($0), path: front.path($0)) }
         if finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
             // Over the budget even at its least height (the caller's combination then falls
             // back to stage 1's breaks); without a budget every path is a final entry.
-            if budget == nil { finals = [(least.height, breaker.cost(of: least.path), least.path)] }
+            if budget == nil { finals = [(height: least.height, cost: breaker.cost(of: least.path), path: least.path)] }
         }
         if hint != nil {
             paragraph.hintedSolvedFor = key
