@@ -124,11 +124,12 @@ struct BalancedLineBreaker {
 
     @inline(__always)
     func allowed(_ edge: Int, threshold: Double) -> Bool {
-        guard lines.size[edge] >= threshold || lines.forced[edge] || lines.isEmpty || keepsWriterLine(edge) else {
+        let line = lines.edges[edge]
+        guard line.size >= threshold || line.forced || lines.isEmpty || keepsWriterLine(edge) else {
             return false
         }
         if let hint = hint {
-            let start = lines.positions[lines.edgeFrom[edge]], end = lines.positions[lines.edgeTo[edge]]
+            let start = lines.positions[line.from], end = lines.positions[line.to]
             if end < hint.limit && !hint.breaks.contains(end) { return false }
             for kept in hint.breaks where kept > start && kept < end { return false }
         }
@@ -141,34 +142,37 @@ struct BalancedLineBreaker {
     }
 
     func keepsWriterLine(_ edge: Int) -> Bool {
-        writerLineFits && lines.edgeFrom[edge] == 0 && lines.edgeTo[edge] == lines.last
+        writerLineFits && lines.edges[edge].from == 0 && lines.edges[edge].to == lines.last
     }
 
     /// The line's height at the threshold (an empty paragraph takes the threshold's size).
     func height(_ edge: Int, threshold: Double) -> Double {
-        (lines.isEmpty ? (emptySize ?? threshold) : lines.size[edge]) * lines.heightPerPoint[edge]
+        let line = lines.edges[edge]
+        return (lines.isEmpty ? (emptySize ?? threshold) : line.size) * line.heightPerPoint
     }
 
     func unaryCost(_ edge: Int) -> Double {
         var cost = 0.0
         if fixedSize { cost += BalancedCost.fixedLinePenalty }
-        if lines.heldAtMax[edge], lines.fill[edge] < BalancedCost.heldFillTarget {
-            cost += BalancedCost.heldPenalty * (1 - lines.fill[edge] / BalancedCost.heldFillTarget)
+        let line = lines.edges[edge]
+        if line.heldAtMax, line.fill < BalancedCost.heldFillTarget {
+            cost += BalancedCost.heldPenalty * (1 - line.fill / BalancedCost.heldFillTarget)
         }
-        if lines.isEmergency[lines.edgeTo[edge]] { cost += BalancedCost.emergencyPenalty }
-        if writerLineFits, lines.edgeTo[edge] != lines.last {
+        if lines.isEmergency[line.to] { cost += BalancedCost.emergencyPenalty }
+        if writerLineFits, line.to != lines.last {
             cost += BalancedCost.splitPenalty
         }
         return cost
     }
 
     func pairCost(_ first: Int, _ second: Int) -> Double {
-        let step = lines.logShapeSize[first] - lines.logShapeSize[second]
+        let one = lines.edges[first], two = lines.edges[second]
+        let step = one.logShapeSize - two.logShapeSize
         var cost = step * step
-        if lines.oneSegment[first], lines.size[first] > BalancedCost.loneRatio * lines.size[second] {
+        if one.oneSegment, one.size > BalancedCost.loneRatio * two.size {
             cost += BalancedCost.lonePenalty
         }
-        if lines.oneSegment[second], lines.size[second] > BalancedCost.loneRatio * lines.size[first] {
+        if two.oneSegment, two.size > BalancedCost.loneRatio * one.size {
             cost += BalancedCost.lonePenalty
         }
         return cost
@@ -187,7 +191,7 @@ struct BalancedLineBreaker {
     /// The edge from position index `a` to `b`, if it is a candidate.
     func edge(from a: Int, to b: Int) -> Int? {
         guard a + 1 < lines.edgeStart.count else { return nil }
-        for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where lines.edgeTo[e] == b { return e }
+        for e in lines.edgeStart[a]..<lines.edgeStart[a + 1] where lines.edges[e].to == b { return e }
         return nil
     }
 
@@ -196,41 +200,69 @@ struct BalancedLineBreaker {
     /// The least height of the paragraph with every line at least `threshold`: a shortest
     /// path over positions (O(edges)). Nil when no such breaks exist.
     func leastHeight(threshold: Double) -> (height: Double, path: [Int])? {
+        var scratch = LeastHeightScratch()
+        guard let height = leastHeight(threshold: threshold, scratch: &scratch) else { return nil }
+        var path: [Int] = []
+        var position = lines.positions.count - 1
+        while position > 0 {
+            let e = scratch.via[position]
+            path.append(e)
+            position = lines.edges[e].from
+        }
+        return (height, path.reversed())
+    }
+
+    /// The arrays of one shortest-path search, kept across stage 1's probes (each probe
+    /// allocating its own cost more than a high threshold's search itself).
+    struct LeastHeightScratch {
+        var best: [Double] = []
+        /// Per position, the edge ending there on the least path to it.
+        var via: [Int] = []
+    }
+
+    /// `leastHeight(threshold:)`'s height alone, on `scratch` (its `via` then holds the path).
+    func leastHeight(threshold: Double, scratch: inout LeastHeightScratch) -> Double? {
         let count = lines.positions.count
-        var best = [Double](repeating: .infinity, count: count)
-        var via = [Int](repeating: -1, count: count)
-        best[0] = 0
-        // Stage 1 runs once per threshold tried: the plain size test first, on local arrays.
-        let sizes = lines.size, forced = lines.forced, edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
-        let largestFrom = lines.largestSizeFrom
+        scratch.best.removeAll(keepingCapacity: true)
+        scratch.best.append(contentsOf: repeatElement(.infinity, count: count))
+        scratch.via.removeAll(keepingCapacity: true)
+        scratch.via.append(contentsOf: repeatElement(-1, count: count))
+        // Stage 1 runs once per threshold tried: the plain size test first, on buffers (an
+        // array written per element is checked for sharing at every write).
+        let edgeStart = lines.edgeStart
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
-        for a in 0..<(count - 1) where best[a].isFinite {
-            for e in edgeStart[a]..<edgeStart[a + 1] {
-                if plain {
-                    // The lines left from this start are all too small (a high threshold
-                    // allows only a start's first few lines: stage 1's probes stay cheap).
-                    if largestFrom[e] < threshold { break }
-                    guard sizes[e] >= threshold || forced[e] else { continue }
-                } else {
-                    guard allowed(e, threshold: threshold) else { continue }
-                }
-                let b = edgeTo[e]
-                let candidate = best[a] + height(e, threshold: threshold)
-                if candidate < best[b] {
-                    best[b] = candidate
-                    via[b] = e
+        scratch.best.withUnsafeMutableBufferPointer { best in
+            scratch.via.withUnsafeMutableBufferPointer { via in
+                lines.edges.withUnsafeBufferPointer { edges in
+                    best[0] = 0
+                    for a in 0..<(count - 1) where best[a].isFinite {
+                        for e in edgeStart[a]..<edgeStart[a + 1] {
+                            // Fields read one by one (a record read whole is copied whole).
+                            let own: Double
+                            if plain {
+                                // The lines left from this start are all too small (a high threshold
+                                // allows only a start's first few lines: stage 1's probes stay cheap).
+                                if edges[e].largestSizeFrom < threshold { break }
+                                let size = edges[e].size
+                                guard size >= threshold || edges[e].forced else { continue }
+                                // `height(e, threshold:)` of a paragraph with content.
+                                own = size * edges[e].heightPerPoint
+                            } else {
+                                guard allowed(e, threshold: threshold) else { continue }
+                                own = height(e, threshold: threshold)
+                            }
+                            let candidate = best[a] + own, b = edges[e].to
+                            if candidate < best[b] {
+                                best[b] = candidate
+                                via[b] = e
+                            }
+                        }
+                    }
                 }
             }
         }
-        guard best[count - 1].isFinite else { return nil }
-        var path: [Int] = []
-        var position = count - 1
-        while position > 0 {
-            let e = via[position]
-            path.append(e)
-            position = lines.edgeFrom[e]
-        }
-        return (best[count - 1], path.reversed())
+        let least = scratch.best[count - 1]
+        return least.isFinite ? least : nil
     }
 
     // MARK: - Stage 2
@@ -280,6 +312,45 @@ struct BalancedLineBreaker {
         }
     }
 
+    /// Without a budget, the one entry of each line ending at a start, with what the pair
+    /// cost reads of that line: gathered once per start, since each of the start's lines
+    /// scans the same list (the innermost loop then reads one array, not five).
+    struct Incoming {
+        var edge: Int
+        var entry: Int
+        var cost: Double
+        var height: Double
+        var logSize: Double
+        var size: Double
+        var oneSegment: Bool
+    }
+
+    /// Stage 2's working arrays, kept between its calls (an editor session's paragraph hands
+    /// its own to the next version of it): allocated anew, they cost a short keystroke's
+    /// search several times over (each allocation looks up generic metadata at run time).
+    final class FrontScratch {
+        var isAllowed: [Bool] = []
+        var incomingStart: [Int] = []
+        var scanEnd: [Int] = []
+        var incoming: [Int] = []
+        var filled: [Int] = []
+        var rest: [Double] = []
+        var candidates: [Entry] = []
+        var gathered: [Incoming] = []
+    }
+
+    /// `array`, left empty (so that the taker holds the only reference to its storage).
+    private static func take<T>(_ array: inout [T]) -> [T] {
+        defer { array = [] }
+        return array
+    }
+
+    /// `array` as `count` copies of `value`, in the storage it has.
+    private static func reset<T>(_ array: inout [T], to value: T, count: Int) {
+        array.removeAll(keepingCapacity: true)
+        array.append(contentsOf: repeatElement(value, count: count))
+    }
+
     /// Stage 2. `resume`: a front built on candidate lines whose edges from the first `starts`
     /// positions are the same as this paragraph's (same indices, same values; see
     /// `CandidateLines.init(reusing:)`). Their entries depend on nothing else, so they are
@@ -291,12 +362,24 @@ struct BalancedLineBreaker {
     /// solved. Only without a budget (the rest-of-paragraph bound below reads the whole
     /// paragraph) and without a hint.
     func front(
-        threshold: Double, budget: Double?, quantum: Double, resume: (front: Front, starts: Int)? = nil
+        threshold: Double, budget: Double?, quantum: Double, resume: (front: Front, starts: Int)? = nil,
+        scratch: FrontScratch? = nil
     ) -> Front {
+        // The working arrays, taken from the scratch for this call and put back after.
+        let scratch = scratch ?? FrontScratch()
+        // (Plain locals: a nested function swapping them would box every one of them.)
+        var isAllowed = Self.take(&scratch.isAllowed), incomingStart = Self.take(&scratch.incomingStart)
+        var scanEnd = Self.take(&scratch.scanEnd), incoming = Self.take(&scratch.incoming)
+        var filled = Self.take(&scratch.filled), rest = Self.take(&scratch.rest)
+        var candidates = Self.take(&scratch.candidates), gathered = Self.take(&scratch.gathered)
+        defer {
+            (scratch.isAllowed, scratch.incomingStart, scratch.scanEnd) = (isAllowed, incomingStart, scanEnd)
+            (scratch.incoming, scratch.filled, scratch.rest) = (incoming, filled, rest)
+            (scratch.candidates, scratch.gathered) = (candidates, gathered)
+        }
         let count = lines.positions.count
         let edges = lines.edgeCount
-        let edgeStart = lines.edgeStart, edgeTo = lines.edgeTo
-        let size = lines.size, logShapeSize = lines.logShapeSize, oneSegment = lines.oneSegment
+        let edgeStart = lines.edgeStart, lineOf = lines.edges
         let reusedFrom = lines.reusedFrom
         var resumed: (front: Front, starts: Int)?
         if let resume, budget == nil, hint == nil, !resume.front.hinted, resume.front.budget == nil,
@@ -308,20 +391,20 @@ struct BalancedLineBreaker {
         // Resuming at a start, only the lines ending at or after it need their incoming lists:
         // those of the starts from the first with a line that long.
         var lowStart = resumed?.starts ?? 0
-        for a in 0..<lowStart where edgeStart[a + 1] > edgeStart[a] && edgeTo[edgeStart[a + 1] - 1] >= lowStart {
+        for a in 0..<lowStart where edgeStart[a + 1] > edgeStart[a] && lineOf[edgeStart[a + 1] - 1].to >= lowStart {
             lowStart = a
             break
         }
         // Incoming allowed edges per position (only those can carry entries), flat by position.
         // The loops below run over every edge a keystroke's front reads: on buffers, so that
         // each write is a store (an array written per element is checked for sharing each time).
-        var isAllowed = [Bool](repeating: false, count: edges)
-        var incomingStart = [Int](repeating: 0, count: count + 1)
+        Self.reset(&isAllowed, to: false, count: edges)
+        Self.reset(&incomingStart, to: 0, count: count + 1)
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
-        let forced = lines.forced, largestFrom = lines.largestSizeFrom
         // Without a hint or the writer's rule, a start's lines past the last one large enough
         // are all disallowed: `limitOf(a)` ends the scan of start `a` there.
-        var scanEnd = edgeStart
+        scanEnd.removeAll(keepingCapacity: true)
+        scanEnd.append(contentsOf: edgeStart)
         isAllowed.withUnsafeMutableBufferPointer { isAllowed in
             incomingStart.withUnsafeMutableBufferPointer { incomingStart in
                 scanEnd.withUnsafeMutableBufferPointer { scanEnd in
@@ -330,13 +413,13 @@ struct BalancedLineBreaker {
                         let end = edgeStart[a + 1]
                         while e < end {
                             if plain {
-                                if largestFrom[e] < threshold { break }
-                                guard size[e] >= threshold || forced[e] else { e += 1; continue }
+                                if lineOf[e].largestSizeFrom < threshold { break }
+                                guard lineOf[e].size >= threshold || lineOf[e].forced else { e += 1; continue }
                             } else {
                                 guard allowed(e, threshold: threshold) else { e += 1; continue }
                             }
                             isAllowed[e] = true
-                            incomingStart[edgeTo[e] + 1] += 1
+                            incomingStart[lineOf[e].to + 1] += 1
                             e += 1
                         }
                         if plain { scanEnd[a + 1] = e }
@@ -346,14 +429,16 @@ struct BalancedLineBreaker {
             }
         }
         func limitOf(_ a: Int) -> Int { plain ? scanEnd[a + 1] : edgeStart[a + 1] }
-        var incoming = [Int](repeating: 0, count: incomingStart[count])
-        var filled = incomingStart
+        Self.reset(&incoming, to: 0, count: incomingStart[count])
+        filled.removeAll(keepingCapacity: true)
+        filled.append(contentsOf: incomingStart)
         incoming.withUnsafeMutableBufferPointer { incoming in
             filled.withUnsafeMutableBufferPointer { filled in
                 for a in lowStart..<(count - 1) {
                     for e in edgeStart[a]..<limitOf(a) where isAllowed[e] {
-                        incoming[filled[edgeTo[e]]] = e
-                        filled[edgeTo[e]] += 1
+                        let b = lineOf[e].to
+                        incoming[filled[b]] = e
+                        filled[b] += 1
                     }
                 }
             }
@@ -361,12 +446,12 @@ struct BalancedLineBreaker {
         let limit = budget ?? .infinity
         // The least height from each position to the end: an entry that cannot finish within
         // the budget even on the flattest rest is dropped (exact: it has no feasible end).
-        var rest = [Double](repeating: 0, count: count)
+        Self.reset(&rest, to: 0, count: count)
         if budget != nil {
             for b in stride(from: count - 2, through: 0, by: -1) {
                 var least = Double.infinity
                 for e in edgeStart[b]..<limitOf(b) where isAllowed[e] {
-                    least = min(least, height(e, threshold: threshold) + rest[edgeTo[e]])
+                    least = min(least, height(e, threshold: threshold) + rest[lineOf[e].to])
                 }
                 rest[b] = least
             }
@@ -411,21 +496,9 @@ struct BalancedLineBreaker {
             entries.reserveCapacity(2 * edges)
             entryStart = [Int](repeating: 0, count: edges + 1)
         }
-        var candidates: [Entry] = []
+        candidates.removeAll(keepingCapacity: true)
         var transitions = 0
-        /// Without a budget, the one entry of each line ending at a start, with what the pair
-        /// cost reads of that line: gathered once per start, since each of the start's lines
-        /// scans the same list (the innermost loop then reads one array, not five).
-        struct Incoming {
-            var edge: Int
-            var entry: Int
-            var cost: Double
-            var height: Double
-            var logSize: Double
-            var size: Double
-            var oneSegment: Bool
-        }
-        var gathered: [Incoming] = []
+        gathered.removeAll(keepingCapacity: true)
         for a in first..<(count - 1) {
             // Closes the entries of the edges ending here (the last one's end is this start's).
             entryStart[edgeStart[a]] = entries.count
@@ -477,17 +550,17 @@ struct BalancedLineBreaker {
                         guard k < entryStart[e1 + 1] else { continue }
                         gathered.append(Incoming(
                             edge: e1, entry: k, cost: entries[k].cost, height: entries[k].height,
-                            logSize: logShapeSize[e1], size: size[e1], oneSegment: oneSegment[e1]))
+                            logSize: lineOf[e1].logShapeSize, size: lineOf[e1].size, oneSegment: lineOf[e1].oneSegment))
                     }
                 }
                 let own = height(e, threshold: threshold)
-                let h = own + rest[edgeTo[e]]
+                let h = own + rest[lineOf[e].to]
                 let unary = unaryCost(e)
                 if a == 0 {
                     if h <= limit { entries.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)) }
                     continue
                 }
-                let sizeE = size[e], logE = logShapeSize[e], loneE = oneSegment[e]
+                let sizeE = lineOf[e].size, logE = lineOf[e].logShapeSize, loneE = lineOf[e].oneSegment
                 if budget == nil {
                     // One entry per edge: the cheapest extension (ties: the lower one, then the first).
                     var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
@@ -515,10 +588,11 @@ struct BalancedLineBreaker {
                 candidates.removeAll(keepingCapacity: true)
                 for slot in incomingStart[a]..<incomingStart[a + 1] {
                     let e1 = incoming[slot]
-                    let step = logShapeSize[e1] - logE
+                    let size1 = lineOf[e1].size
+                    let step = lineOf[e1].logShapeSize - logE
                     var pair = step * step
-                    if oneSegment[e1], size[e1] > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
-                    if loneE, sizeE > BalancedCost.loneRatio * size[e1] { pair += BalancedCost.lonePenalty }
+                    if lineOf[e1].oneSegment, size1 > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+                    if loneE, sizeE > BalancedCost.loneRatio * size1 { pair += BalancedCost.lonePenalty }
                     let stepCost = unary + pair
                     for k in entryStart[e1]..<entryStart[e1 + 1] {
                         let entry = entries[k]
@@ -530,8 +604,8 @@ struct BalancedLineBreaker {
                     }
                 }
                 if !candidates.isEmpty {
-                    Self.prune(&candidates, quantum: quantum)
-                    entries.append(contentsOf: candidates)
+                    let kept = Self.prune(&candidates, quantum: quantum)
+                    entries.append(contentsOf: candidates[0..<kept])
                 }
             }
         }
@@ -539,6 +613,24 @@ struct BalancedLineBreaker {
         front.entries = entries
         front.entryStart = entryStart
         front.transitions = transitions
+        if budget == nil {
+            // Only the cheapest final entry is kept (of equal costs the lowest, of equal both
+            // the first): one pass, without gathering and sorting them all (two allocations
+            // and a sort on every keystroke).
+            var best: (edge: Int, entry: Int)?
+            for slot in incomingStart[count - 1]..<incomingStart[count] {
+                let e = incoming[slot]
+                for k in entryStart[e]..<entryStart[e + 1] {
+                    guard let b = best else { best = (e, k); continue }
+                    let cost = entries[k].cost, bestCost = entries[b.entry].cost
+                    if cost < bestCost || (cost == bestCost && entries[k].height < entries[b.entry].height) {
+                        best = (e, k)
+                    }
+                }
+            }
+            front.final = best.map { [$0] } ?? []
+            return front
+        }
         var final: [(edge: Int, entry: Int)] = []
         for slot in incomingStart[count - 1]..<incomingStart[count] {
             let e = incoming[slot]
@@ -554,32 +646,32 @@ struct BalancedLineBreaker {
                 bestCost = cost
             }
         }
-        if budget == nil, let cheapest = final.min(by: { entries[$0.entry].cost < entries[$1.entry].cost }) {
-            kept = [cheapest]
-        }
         front.final = kept
         return front
     }
 
     /// Keeps the entries no other entry beats on both height and cost, and per height bucket
-    /// (`quantum` points) only the cheapest.
-    static func prune(_ candidates: inout [Entry], quantum: Double) {
-        guard candidates.count > 1 else { return }
-        candidates.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
-        var kept = 0
-        var keptBucket = Int.min
-        for index in candidates.indices {
-            let entry = candidates[index]
-            guard kept == 0 || entry.cost < candidates[kept - 1].cost else { continue }
-            let bucket = Int((entry.height / quantum).rounded(.down))
-            if bucket == keptBucket {
-                candidates[kept - 1] = entry
-            } else {
-                candidates[kept] = entry
-                kept += 1
-                keptBucket = bucket
+    /// (`quantum` points) only the cheapest: moved to the front, their count returned (the
+    /// rest is left for the caller to overwrite: removing it cost more than the pruning).
+    static func prune(_ candidates: inout [Entry], quantum: Double) -> Int {
+        guard candidates.count > 1 else { return candidates.count }
+        return candidates.withUnsafeMutableBufferPointer { candidates in
+            candidates.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
+            var kept = 0
+            var keptBucket = Int.min
+            for index in candidates.indices {
+                let entry = candidates[index]
+                guard kept == 0 || entry.cost < candidates[kept - 1].cost else { continue }
+                let bucket = Int((entry.height / quantum).rounded(.down))
+                if bucket == keptBucket {
+                    candidates[kept - 1] = entry
+                } else {
+                    candidates[kept] = entry
+                    kept += 1
+                    keptBucket = bucket
+                }
             }
+            return kept
         }
-        candidates.removeLast(candidates.count - kept)
     }
 }

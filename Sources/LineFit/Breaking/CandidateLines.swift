@@ -16,28 +16,49 @@ struct CandidateLines {
     var isEmergency: [Bool] = []
     /// Edges from position index `a` are `edgeStart[a]..<edgeStart[a + 1]`, in order of end.
     var edgeStart: [Int] = []
-    var edgeFrom: [Int] = []
-    var edgeTo: [Int] = []
-    var contentEnd: [Int] = []
-    var emWidth: [Double] = []
-    /// The size the fitter gives the line on the candidate grid (`fitLinear` on `emWidth`).
-    var size: [Double] = []
-    /// ln of the size used for shape cost (the fitted size; for a fixed size, the size the
-    /// line would take if it could grow, so that even widths are what counts).
-    var logShapeSize: [Double] = []
-    /// Line height per point of size: (largest ascent + largest descent in em) × line spacing.
-    var heightPerPoint: [Double] = []
-    /// Wider than the width even at the smallest size (one cluster): allowed at any threshold.
-    var forced: [Bool] = []
-    var heldAtMax: [Bool] = []
-    /// The line is one UAX #14 segment (no opportunity inside it).
-    var oneSegment: [Bool] = []
-    /// Share of the width the line fills at its size.
-    var fill: [Double] = []
-    /// The largest size among this edge and the later edges from its start (infinite when
-    /// one of them is forced): a threshold above it allows none of them, so a scan over a
-    /// start's lines stops there.
-    var largestSizeFrom: [Double] = []
+    /// The lines, one record each (a line goes in with one append, and a run of lines reused
+    /// from an earlier build with one copy, instead of a write to each of a dozen arrays).
+    var edges: [Edge] = []
+
+    /// One candidate line.
+    struct Edge: Equatable {
+        /// Position indices of its start and end.
+        var from: Int
+        var to: Int
+        var contentEnd: Int
+        var emWidth: Double
+        /// The size the fitter gives the line on the candidate grid (`fitLinear` on `emWidth`).
+        var size: Double
+        /// ln of the size used for shape cost (the fitted size; for a fixed size, the size the
+        /// line would take if it could grow, so that even widths are what counts).
+        var logShapeSize: Double
+        /// Line height per point of size: (largest ascent + largest descent in em) × line spacing.
+        var heightPerPoint: Double
+        /// Share of the width the line fills at its size.
+        var fill: Double
+        /// The largest size among this edge and the later edges from its start (infinite when
+        /// one of them is forced): a threshold above it allows none of them, so a scan over a
+        /// start's lines stops there.
+        var largestSizeFrom: Double
+        /// Wider than the width even at the smallest size (one cluster): allowed at any threshold.
+        var forced: Bool
+        var heldAtMax: Bool
+        /// The line is one UAX #14 segment (no opportunity inside it).
+        var oneSegment: Bool
+    }
+
+    /// One field of every line, by edge index: how tests and checks outside the optimiser
+    /// read lines (the optimiser's loops read `edges` directly).
+    struct Field<Value> {
+        let edges: [Edge]
+        let key: KeyPath<Edge, Value>
+        subscript(edge: Int) -> Value { edges[edge][keyPath: key] }
+    }
+    var edgeFrom: Field<Int> { Field(edges: edges, key: \.from) }
+    var edgeTo: Field<Int> { Field(edges: edges, key: \.to) }
+    var emWidth: Field<Double> { Field(edges: edges, key: \.emWidth) }
+    var size: Field<Double> { Field(edges: edges, key: \.size) }
+    var forced: Field<Bool> { Field(edges: edges, key: \.forced) }
     /// The widest segment that cannot break (content range) and the size at which it fills
     /// the width (on the grid); nil for an empty paragraph.
     var widestSegment: (range: Range<Int>, size: Double)?
@@ -73,14 +94,14 @@ struct CandidateLines {
     private var largestFitting = -Double.infinity
     private var smallestTooWide = Double.infinity
 
-    var edgeCount: Int { edgeTo.count }
+    var edgeCount: Int { edges.count }
 
     /// The line of `edge` as the fitter takes it (relative offsets; balanced lines carry the
     /// whole paragraph as their reach: they are not re-broken from a restart point).
     func span(_ edge: Int) -> LineSpan {
-        let to = edgeTo[edge]
+        let line = edges[edge], to = line.to
         return LineSpan(
-            start: positions[edgeFrom[edge]], end: positions[to], contentEnd: contentEnd[edge],
+            start: positions[line.from], end: positions[to], contentEnd: line.contentEnd,
             brokenInsideWord: isEmergency[to], reach: positions[last])
     }
     var last: Int { positions.count - 1 }
@@ -112,18 +133,10 @@ struct CandidateLines {
             positions = [0, length]
             isEmergency = [false, false]
             edgeStart = [0, 1, 1]
-            edgeFrom = [0]
-            edgeTo = [1]
-            contentEnd = [0]
-            emWidth = [0]
-            size = [fitter.grid.minSize]
-            logShapeSize = [0]
-            heightPerPoint = [metrics.primaryHeight * lineSpacing]
-            forced = [false]
-            heldAtMax = [false]
-            oneSegment = [false]
-            fill = [0]
-            largestSizeFrom = [fitter.grid.minSize]
+            edges = [Edge(
+                from: 0, to: 1, contentEnd: 0, emWidth: 0, size: fitter.grid.minSize, logShapeSize: 0,
+                heightPerPoint: metrics.primaryHeight * lineSpacing, fill: 0, largestSizeFrom: fitter.grid.minSize,
+                forced: false, heldAtMax: false, oneSegment: false)]
             return
         }
         // Positions: opportunities, and cluster boundaries inside segments too wide at `lowest`.
@@ -171,14 +184,13 @@ struct CandidateLines {
         }
         let count = positions.count
         edgeStart.reserveCapacity(count + 1)
-        // About a dozen lines per start on captions; reserved once instead of grown.
-        let expected = count * 12
-        do {
-            edgeFrom.reserveCapacity(expected); edgeTo.reserveCapacity(expected); contentEnd.reserveCapacity(expected)
-            emWidth.reserveCapacity(expected); size.reserveCapacity(expected); logShapeSize.reserveCapacity(expected)
-            heightPerPoint.reserveCapacity(expected); forced.reserveCapacity(expected); heldAtMax.reserveCapacity(expected)
-            oneSegment.reserveCapacity(expected); fill.reserveCapacity(expected)
+        // About a dozen lines per start on captions, or as many per start as the lines this
+        // builds on had: reserved once instead of grown (each growth copies every line).
+        var expected = count * 12
+        if let old = reusing?.lines, old.positions.count > 1 {
+            expected = max(expected, (old.edgeCount * count) / (old.positions.count - 1) + 16)
         }
+        edges.reserveCapacity(expected)
         // One font on the whole paragraph (the common case): one line height for every line.
         let singleFont = paragraph.runs.allSatisfy { $0.fontIndex == paragraph.runs.first?.fontIndex }
         let uniformHeight = metrics.height(paragraph, 0, paragraph.contentLength) * lineSpacing
@@ -219,7 +231,7 @@ struct CandidateLines {
         /// Ends that fit at `lowest` from the current start, in order: (position index, content end, em).
         var fitting: [(end: Int, content: Int, em: Double)] = []
         for a in first..<count {
-            edgeStart.append(edgeTo.count)
+            edgeStart.append(edges.count)
             guard a < count - 1 else { continue }
             let start = positions[a]
             func measure(_ b: Int) -> (content: Int, em: Double) {
@@ -233,17 +245,11 @@ struct CandidateLines {
                 let sized = sizedLine(em: em, from: a, to: b, hasContent: content > start, fitter: fitter, fixedSize: fixedSize)
                 measuredLines += 1
                 if recordsReuse { reusedFrom.append(-1) }
-                edgeFrom.append(a)
-                edgeTo.append(b)
-                contentEnd.append(content)
-                emWidth.append(em)
-                size.append(sized.size)
-                logShapeSize.append(sized.logShapeSize)
-                heightPerPoint.append(singleFont ? uniformHeight : metrics.height(paragraph, start, content) * lineSpacing)
-                forced.append(sized.forced)
-                heldAtMax.append(sized.heldAtMax)
-                oneSegment.append(b == a + 1 && !isEmergency[a] && !isEmergency[b])
-                fill.append(sized.fill)
+                edges.append(Edge(
+                    from: a, to: b, contentEnd: content, emWidth: em, size: sized.size, logShapeSize: sized.logShapeSize,
+                    heightPerPoint: singleFont ? uniformHeight : metrics.height(paragraph, start, content) * lineSpacing,
+                    fill: sized.fill, largestSizeFrom: 0, forced: sized.forced, heldAtMax: sized.heldAtMax,
+                    oneSegment: b == a + 1 && !isEmergency[a] && !isEmergency[b]))
             }
             // The scan stops at the first end too wide at `lowest` (`stop`). Lines end at every
             // opportunity before it and, inside words, only where greedy breaking ends them: at
@@ -261,14 +267,14 @@ struct CandidateLines {
                 // The earlier lines from this start that end before `common` read only what
                 // agrees: copied, and the scan goes on after them.
                 var end = old.edgeStart[a]
-                while end < old.edgeStart[a + 1], old.edgeTo[end] < common { end += 1 }
+                while end < old.edgeStart[a + 1], old.edges[end].to < common { end += 1 }
                 if end > old.edgeStart[a] {
                     copyLines(old, old.edgeStart[a]..<end)
-                    b = old.edgeTo[end - 1] + 1
+                    b = old.edges[end - 1].to + 1
                     emitted = true
                     // Too wide at `lowest`: the forced line of a start where nothing fits,
                     // or its scan stopped before `common` (on a position both agree on).
-                    if !(old.emWidth[end - 1] * lowest <= capacity) || (end == old.edgeStart[a + 1] && b < common) {
+                    if !(old.edges[end - 1].emWidth * lowest <= capacity) || (end == old.edgeStart[a + 1] && b < common) {
                         continue
                     }
                 }
@@ -349,15 +355,9 @@ struct CandidateLines {
             // Nothing fits from this start: the first end goes alone, too wide (forced).
             if !emitted, let stop { addLine(stop.end, content: stop.content, em: stop.em) }
         }
-        edgeStart.append(edgeTo.count)
-        if first > 0, let (old, _) = reusing {
-            // The leading starts' lines are the earlier ones, and so are their largest sizes.
-            largestSizeFrom.reserveCapacity(edgeTo.count)
-            largestSizeFrom.append(contentsOf: old.largestSizeFrom[0..<edgeStart[first]])
-            setLargestSizes(from: first)
-        } else {
-            setLargestSizes()
-        }
+        edgeStart.append(edges.count)
+        // The leading starts' lines are the earlier ones, and so are their largest sizes.
+        setLargestSizes(from: first)
     }
 
     /// Appends `old`'s lines `edges` (read where both measurements agree, so the same here).
@@ -365,17 +365,7 @@ struct CandidateLines {
         if recordsReuse {
             reusedFrom.append(contentsOf: Int32(edges.lowerBound)..<Int32(edges.upperBound))
         }
-        edgeFrom.append(contentsOf: old.edgeFrom[edges])
-        edgeTo.append(contentsOf: old.edgeTo[edges])
-        contentEnd.append(contentsOf: old.contentEnd[edges])
-        emWidth.append(contentsOf: old.emWidth[edges])
-        size.append(contentsOf: old.size[edges])
-        logShapeSize.append(contentsOf: old.logShapeSize[edges])
-        heightPerPoint.append(contentsOf: old.heightPerPoint[edges])
-        forced.append(contentsOf: old.forced[edges])
-        heldAtMax.append(contentsOf: old.heldAtMax[edges])
-        oneSegment.append(contentsOf: old.oneSegment[edges])
-        fill.append(contentsOf: old.fill[edges])
+        self.edges.append(contentsOf: old.edges[edges])
     }
 
     /// The same lines for another smallest size and grid, when every fit test at `lowest` that
@@ -403,14 +393,16 @@ struct CandidateLines {
             lines.widestSegment = (range, widestEm > 0 ? fitter.fitLinear(emWidth: widestEm).size : fitter.grid.maxSize)
         }
         for e in 0..<edgeCount {
+            var line = edges[e]
             let sized = lines.sizedLine(
-                em: emWidth[e], from: edgeFrom[e], to: edgeTo[e], hasContent: contentEnd[e] > positions[edgeFrom[e]],
+                em: line.emWidth, from: line.from, to: line.to, hasContent: line.contentEnd > positions[line.from],
                 fitter: fitter, fixedSize: fixedSize)
-            lines.size[e] = sized.size
-            lines.logShapeSize[e] = sized.logShapeSize
-            lines.forced[e] = sized.forced
-            lines.heldAtMax[e] = sized.heldAtMax
-            lines.fill[e] = sized.fill
+            line.size = sized.size
+            line.logShapeSize = sized.logShapeSize
+            line.forced = sized.forced
+            line.heldAtMax = sized.heldAtMax
+            line.fill = sized.fill
+            lines.edges[e] = line
         }
         lines.setLargestSizes()
         return lines
@@ -443,16 +435,14 @@ struct CandidateLines {
     /// `largestSizeFrom` from the sizes, for the lines of the starts from `first` (those
     /// before it already have theirs).
     private mutating func setLargestSizes(from first: Int = 0) {
-        if first == 0 {
-            largestSizeFrom = [Double](repeating: 0, count: edgeTo.count)
-        } else {
-            largestSizeFrom.append(contentsOf: repeatElement(0, count: edgeTo.count - largestSizeFrom.count))
-        }
-        for a in first..<(positions.count - 1) {
-            var largest = 0.0
-            for e in stride(from: edgeStart[a + 1] - 1, through: edgeStart[a], by: -1) {
-                largest = max(largest, forced[e] ? .infinity : size[e])
-                largestSizeFrom[e] = largest
+        let edgeStart = edgeStart, starts = positions.count - 1
+        edges.withUnsafeMutableBufferPointer { edges in
+            for a in first..<starts {
+                var largest = 0.0
+                for e in stride(from: edgeStart[a + 1] - 1, through: edgeStart[a], by: -1) {
+                    largest = max(largest, edges[e].forced ? .infinity : edges[e].size)
+                    edges[e].largestSizeFrom = largest
+                }
             }
         }
     }
@@ -503,7 +493,7 @@ struct CandidateLines {
             let lines = old.edgeStart[starts]..<old.edgeStart[starts + 1]
             guard let lastLine = lines.last else { break }
             // The scan read up to the position after its last line.
-            guard old.edgeTo[lastLine] + 1 < common else { break }
+            guard old.edges[lastLine].to + 1 < common else { break }
             starts += 1
         }
         return (starts, common)

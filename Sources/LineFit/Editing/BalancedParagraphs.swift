@@ -13,6 +13,9 @@ struct BalancedParagraphs {
     private var previousEntries: [LayoutEngine.BalancedParagraph?] = []
     /// The work of the last layout (tests bound it per keystroke).
     private(set) var lastWork = LayoutEngine.BalancedWork()
+    /// The font chain's vertical metrics, kept across keystrokes (reading them from every
+    /// font of the chain is a fixed cost of about 4 % of a short keystroke).
+    private var metrics: (fonts: FontChain, metrics: FontChainMetrics)?
 
     /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
     /// layout) and `edit` (where the text changed: its start, the UTF-16 units removed and
@@ -32,7 +35,7 @@ struct BalancedParagraphs {
         var workBefore = LayoutEngine.BalancedWork()
         var keys: [ParagraphText] = []
         var inputs = paragraphs
-        for (index, (range, measured)) in paragraphs.enumerated() {
+        for (index, (range, _)) in paragraphs.enumerated() {
             let key = ParagraphText(units: Array(units[range.range]))
             keys.append(key)
             let cached = cache[key]
@@ -48,18 +51,17 @@ struct BalancedParagraphs {
             if cached == nil {
                 // Window re-measurement patches the prefix sums (equal up to the last bits);
                 // candidates from freshly summed tables rank exactly as a fresh layout's.
-                var exact = measured
-                exact.deriveGlyphTables()
-                inputs[index].1 = exact
+                inputs[index].1.deriveGlyphTables()
             }
         }
         var hints: [BreakHint?] = []
         if options.stableBreaks, let previous, let edit {
             hints = BreakHint.stability(previous: previous, paragraphs: paragraphs.map(\.0), edit: edit)
         }
+        if metrics?.fonts != fonts { metrics = (fonts, FontChainMetrics(fonts)) }
         let layout = engine.fitBalanced(
             text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
-            maxSize: options.maxSize, fillHeight: fillHeight, hints: hints, seeds: seeds)
+            maxSize: options.maxSize, fillHeight: fillHeight, hints: hints, seeds: seeds, metrics: metrics?.metrics)
         cache.removeAll(keepingCapacity: true)
         // An entry repaired during the layout (a line whose estimate fit but whose glyphs did
         // not) carries the repairs' exact widths: reused, it would plan from them at the first

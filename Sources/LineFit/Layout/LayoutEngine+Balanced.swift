@@ -35,6 +35,8 @@ extension LayoutEngine {
         var agreed = -1
         /// Work done on this paragraph (cumulative), for tests that bound it without a clock.
         var work = BalancedWork()
+        /// Stage 2's working arrays, passed on to the next version of the paragraph (`seed`).
+        var scratch: BalancedLineBreaker.FrontScratch?
     }
 
     /// Counts of the balanced strategy's work.
@@ -213,6 +215,7 @@ extension LayoutEngine {
         var paragraph = BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
         paragraph.measured = measured
         paragraph.work.candidateLines = candidates.measuredLines
+        paragraph.scratch = seed?.scratch
         balancedCandidateLines += candidates.measuredLines
         balancedWidthsRead += candidates.widthsRead
         if let seed, reusing != nil {
@@ -251,14 +254,14 @@ extension LayoutEngine {
     /// breaks per paragraph. `earlier`: candidate lines of these same paragraphs made for
     /// other sizes (a box search's previous layout); where they hold at these settings they
     /// are re-sized instead of found again (`CandidateLines.rescaled`), and on return it holds
-    /// the lines this layout used.
+    /// the lines this layout used. `metrics`: `FontChainMetrics(fonts)`, when the caller keeps it.
     func fitBalanced(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
         hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = [],
-        earlier: EarlierCandidates? = nil
+        earlier: EarlierCandidates? = nil, metrics known: FontChainMetrics? = nil
     ) -> Layout {
-        let metrics = FontChainMetrics(fonts)
+        let metrics = known ?? FontChainMetrics(fonts)
         var settings = balancedSettings(
             options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, paragraphs: paragraphs.map(\.1),
             metrics: metrics)
@@ -279,7 +282,8 @@ extension LayoutEngine {
                 text: text, paragraphs: paragraphs, fonts: fonts, options: options, settings: settings, metrics: metrics,
                 hints: hints)
             let layout = fitBalancedBox(job, cache: &entries, fillHeight: fillHeight)
-            cache = entries
+            // In place (same count): assigning the array converted it by a generic cast.
+            for index in entries.indices { cache[index] = entries[index] }
             earlier?.lines = entries.map(\.candidates)
             let floor = min(options.minimumFloor, minSize, maxSize)
             let share = Self.candidateShare(paragraphsWithContent: paragraphs.lazy.filter { $0.1.contentLength > 0 }.count)
@@ -321,8 +325,11 @@ extension LayoutEngine {
         let (text, paragraphs, settings, hints) = (job.text, job.paragraphs, job.settings, job.hints)
         for _ in 0...Self.repairRounds {
             let plan = makePlan(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+            // The engine's memoized plan (as `fit`'s): made here per layout, the plan scanned every
+            // font of the chain and missed the font names' memo (3.6 K of a short keystroke).
             let context = FittingContext(
-                fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self)
+                fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self,
+                plan: uncheckedVariationPlan(options: job.options, fonts: job.fonts))
             var lines: [Line] = []
             var missing: [MissingCharacters] = []
             var repaired = false
@@ -340,7 +347,7 @@ extension LayoutEngine {
                     let candidates = cache[index].candidates
                     let reusable = reusableLines(cache[index], gridMinimum: plan.gridMinimum)
                     cache[index].fitted = plan.paths[index].map { edge in
-                        let from = candidates.edgeFrom[edge], to = candidates.edgeTo[edge]
+                        let from = candidates.edges[edge].from, to = candidates.edges[edge].to
                         if let line = reusable[candidates.positions[from]], line.end - line.start == candidates.positions[to] - candidates.positions[from] {
                             return line.shifted(by: base)
                         }
@@ -349,7 +356,7 @@ extension LayoutEngine {
                     }
                     cache[index].fittedFor = key
                     for (edge, line) in zip(plan.paths[index], cache[index].fitted)
-                    where line.flags.contains(.overflows) && !cache[index].candidates.forced[edge] && line.size > 0 {
+                    where line.flags.contains(.overflows) && !cache[index].candidates.edges[edge].forced && line.size > 0 {
                         // The estimate said it fits at the grid's minimum; its glyphs say not.
                         var overrides = cache[index].overrides
                         overrides[LineKey(start: line.start - base, contentEnd: line.contentEnd - base)] = line.width / line.size
@@ -401,7 +408,8 @@ extension LayoutEngine {
     private func planAndFitAccepting(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
         let plan = makePlan(cache: &cache, settings: job.settings, fillHeight: fillHeight, hints: job.hints)
         let context = FittingContext(
-            fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: job.settings.maxSize, engine: self)
+            fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: job.settings.maxSize, engine: self,
+            plan: uncheckedVariationPlan(options: job.options, fonts: job.fonts))
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
         for (index, (paragraph, measured)) in job.paragraphs.enumerated() {
@@ -515,38 +523,40 @@ struct BalancedPlan {
         let ceiling = max(cap, settings.lowest)
         let unique = distinctSizes(cache, grid: grid, lowest: settings.lowest, ceiling: ceiling)
         let none: (Int) -> Bool = { _ in false }
-        func least(_ t: Double, keeps: (Int) -> Bool) -> [(height: Double, path: [Int])]? {
-            var result: [(height: Double, path: [Int])] = []
+        // One set of search arrays for every probe (heights only: the paths are made for the
+        // one threshold that needs them).
+        var scratch = BalancedLineBreaker.LeastHeightScratch()
+        func fits(_ t: Double, keeps: (Int) -> Bool) -> Bool {
             var total = 0.0
             for index in 0..<count {
-                guard let path = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t) else { return nil }
-                total += path.height
-                if total > height { return nil }
-                result.append(path)
+                guard let least = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
+                else { return false }
+                total += least
+                if total > height { return false }
             }
-            return result
+            return true
         }
-        /// The largest index of `unique` from `lowest` up to `top` whose least height fits,
-        /// with its least-height paths; nil when not even `lowest` fits.
-        func stage1(keeps: (Int) -> Bool, lowest: Int, top: Int) -> (index: Int, least: [(height: Double, path: [Int])])? {
+        /// The largest index of `unique` from `lowest` up to `top` whose least height fits;
+        /// nil when not even `lowest` fits.
+        func stage1(keeps: (Int) -> Bool, lowest: Int, top: Int) -> Int? {
             // The lowest size is probed last, only when nothing above it fits (least height is
             // monotone, so any size that fits shows it fits): it allows the most lines, the
             // dearest probe.
             var low = lowest, high = top + 1
-            var found: [(height: Double, path: [Int])]?
+            var found = false
             while high - low > 1 {
                 let mid = (low + high) / 2
-                if let fits = least(unique[mid], keeps: keeps) {
+                if fits(unique[mid], keeps: keeps) {
                     low = mid
-                    found = fits
+                    found = true
                 } else {
                     high = mid
                 }
             }
-            if low == lowest { found = least(unique[lowest], keeps: keeps) }
-            return found.map { (low, $0) }
+            if low == lowest { found = fits(unique[lowest], keeps: keeps) }
+            return found ? low : nil
         }
-        guard let (low, bestLeast) = stage1(keeps: none, lowest: 0, top: unique.count - 1) else {
+        guard let low = stage1(keeps: none, lowest: 0, top: unique.count - 1) else {
             // Not even the floor fits: the least height at the floor, flagged by the caller.
             let t = unique[0]
             let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
@@ -566,7 +576,7 @@ struct BalancedPlan {
             var leastAtMinimum: [Double] = []
             for index in 0..<count {
                 leastAtMinimum.append(
-                    breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: gridMinimum)?.height ?? 0)
+                    breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: gridMinimum, scratch: &scratch) ?? 0)
             }
             let leastTotal = leastAtMinimum.reduce(0, +)
             var fronts: [[(height: Double, cost: Double, path: [Int])]] = []
@@ -581,7 +591,7 @@ struct BalancedPlan {
             var smallest = gridMinimum
             for (index, path) in combined.paths.enumerated() {
                 let lines = cache[index].candidates
-                for edge in path where !lines.forced[edge] && !lines.isEmpty { smallest = min(smallest, lines.size[edge]) }
+                for edge in path where !lines.edges[edge].forced && !lines.isEmpty { smallest = min(smallest, lines.edges[edge].size) }
             }
             return (BalancedPlan(threshold: t, gridMinimum: smallest, paths: combined.paths, limiting: limiting(t)), combined.cost)
         }
@@ -589,7 +599,8 @@ struct BalancedPlan {
         let t = unique[low]
         guard let free = stage2(t, keeps: none) else {
             // Pruning lost every combination that fits: stage 1's breaks are known to fit.
-            return BalancedPlan(threshold: t, gridMinimum: gridMinimum(t), paths: bestLeast.map(\.path), limiting: limiting(t))
+            let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
+            return BalancedPlan(threshold: t, gridMinimum: gridMinimum(t), paths: paths, limiting: limiting(t))
         }
         // The stability rule binds stage 1 too: a hinted block has its own threshold, the
         // largest at which the kept breaks and the rest still fit the box, no higher than t*
@@ -597,7 +608,7 @@ struct BalancedPlan {
         // stage 2 gives up for shape); its lines are at least τ times that threshold.
         let lowestHinted = unique.firstIndex { $0 >= BalancedCost.tau * t } ?? low
         for keeps in hintSets {
-            guard let (index, _) = stage1(keeps: keeps, lowest: lowestHinted, top: low),
+            guard let index = stage1(keeps: keeps, lowest: lowestHinted, top: low),
                   unique[index] >= BalancedCost.tau * t,
                   let hinted = stage2(unique[index], keeps: keeps) else { continue }
             if withinMargin(hinted.cost, free.cost) { return hinted.plan }
@@ -647,12 +658,13 @@ struct BalancedPlan {
     private static func distinctSizes(
         _ cache: [LayoutEngine.BalancedParagraph], grid: SizeGrid, lowest: Double, ceiling: Double
     ) -> [Double] {
+        if let unique = distinctMultiples(cache, grid: grid, lowest: lowest, ceiling: ceiling) { return unique }
         var bits = [UInt64](repeating: 0, count: grid.count / 64 + 1)
         for paragraph in cache where !paragraph.candidates.isEmpty {
             let lines = paragraph.candidates
-            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > lowest && lines.size[e] <= ceiling {
-                let index = grid.index(atOrBelow: lines.size[e])
-                guard grid.size(at: index) == lines.size[e] else {
+            for line in lines.edges where !line.forced && line.size > lowest && line.size <= ceiling {
+                let index = grid.index(atOrBelow: line.size)
+                guard grid.size(at: index) == line.size else {
                     // Not a size of this grid (cannot happen for fitted sizes): sort instead.
                     return sortedDistinctSizes(cache, lowest: lowest, ceiling: ceiling)
                 }
@@ -670,14 +682,49 @@ struct BalancedPlan {
         return unique
     }
 
+    /// `distinctSizes` when every size is k / n for a whole n = 1 / step (the grid's sizes
+    /// between its ends, and its ends when they are multiples too): a bit per k, found with
+    /// one multiplication (the grid's index costs a division and its rounding checks per
+    /// line, a few thousand lines per layout). Nil when a size is not such a quotient.
+    private static func distinctMultiples(
+        _ cache: [LayoutEngine.BalancedParagraph], grid: SizeGrid, lowest: Double, ceiling: Double
+    ) -> [Double]? {
+        let perPoint = (1 / grid.step).rounded()
+        guard abs(perPoint * grid.step - 1) < 1e-12, ceiling.isFinite, ceiling * perPoint < 1e9 else { return nil }
+        let base = Int((lowest * perPoint).rounded(.down))
+        var bits = [UInt64](repeating: 0, count: max(0, Int((ceiling * perPoint).rounded(.up)) - base) / 64 + 1)
+        let found = bits.withUnsafeMutableBufferPointer { bits in
+            for paragraph in cache where !paragraph.candidates.isEmpty {
+                let lines = paragraph.candidates
+                for line in lines.edges where !line.forced && line.size > lowest && line.size <= ceiling {
+                    let k = Int((line.size * perPoint).rounded())
+                    let offset = k - base
+                    guard Double(k) / perPoint == line.size, offset >= 0, offset >> 6 < bits.count else { return false }
+                    bits[offset >> 6] |= 1 << UInt64(offset & 63)
+                }
+            }
+            return true
+        }
+        guard found else { return nil }
+        var unique: [Double] = [lowest]
+        for (word, value) in bits.enumerated() {
+            var rest = value
+            while rest != 0 {
+                unique.append(Double(base + word << 6 + rest.trailingZeroBitCount) / perPoint)
+                rest &= rest - 1
+            }
+        }
+        return unique
+    }
+
     private static func sortedDistinctSizes(
         _ cache: [LayoutEngine.BalancedParagraph], lowest: Double, ceiling: Double
     ) -> [Double] {
         var sizes: [Double] = []
         for paragraph in cache where !paragraph.candidates.isEmpty {
             let lines = paragraph.candidates
-            for e in 0..<lines.edgeCount where !lines.forced[e] && lines.size[e] > lowest && lines.size[e] <= ceiling {
-                sizes.append(lines.size[e])
+            for line in lines.edges where !line.forced && line.size > lowest && line.size <= ceiling {
+                sizes.append(line.size)
             }
         }
         sizes.sort()
@@ -698,13 +745,16 @@ struct BalancedPlan {
         if hint == nil, paragraph.solvedFor == key { return paragraph.finals }
         if hint != nil, paragraph.hintedSolvedFor == key { return paragraph.hintedFinals }
         let resume = paragraph.seedFront.map { (front: $0, starts: paragraph.candidates.reusedStarts) }
-        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume)
+        let scratch = paragraph.scratch ?? BalancedLineBreaker.FrontScratch()
+        if paragraph.scratch == nil { paragraph.scratch = scratch }
+        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume, scratch: scratch)
         paragraph.work.transitions += front.transitions
-        var finals = front.final.map { (front.height($0), front.cost($0), front.path($0)) }
+        // Labelled as the result: an unlabelled tuple array was converted by a generic cast.
+        var finals = front.final.map { (height: front.height($0), cost: front.cost($0), path: front.path($0)) }
         if finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
             // Over the budget even at its least height (the caller's combination then falls
             // back to stage 1's breaks); without a budget every path is a final entry.
-            if budget == nil { finals = [(least.height, breaker.cost(of: least.path), least.path)] }
+            if budget == nil { finals = [(height: least.height, cost: breaker.cost(of: least.path), path: least.path)] }
         }
         if hint != nil {
             paragraph.hintedSolvedFor = key
