@@ -19,13 +19,7 @@ struct ReadvancedLine {
         let base: Double
 
         /// The summed advance change from the default instance, in em, at `x` (normalized).
-        func advanceChange(atNormalized x: Double) -> Double {
-            var total = 0.0
-            for region in weights {
-                total += region.weight * AxisSweep.tent(x, start: region.start, peak: region.peak, end: region.end)
-            }
-            return total
-        }
+        func advanceChange(atNormalized x: Double) -> Double { AxisSweep.weighedSum(weights, atNormalized: x) }
     }
 
     private let pieces: [Piece]

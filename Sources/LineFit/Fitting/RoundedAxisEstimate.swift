@@ -24,11 +24,7 @@ struct RoundedAxisEstimate {
         var base = 0.0
 
         func units(atNormalized x: Double) -> Double {
-            var total = rounded(atNormalized: x)
-            for region in kerning {
-                total += region.weight * AxisSweep.tent(x, start: region.start, peak: region.peak, end: region.end)
-            }
-            return total
+            rounded(atNormalized: x) + AxisSweep.weighedSum(kerning, atNormalized: x)
         }
 
         /// The glyphs' rounded deltas summed at `x` (normalized), in design units.

@@ -341,6 +341,16 @@ final class AxisSweep {
         return (others, along.start, along.peak, along.end)
     }
 
+    /// Regions' weights (a delta sum times the other axes' factor) summed with their scalars
+    /// along the axis at `x` (normalized): a line's change at one value of the axis.
+    static func weighedSum(_ regions: [(weight: Double, start: Double, peak: Double, end: Double)], atNormalized x: Double) -> Double {
+        var total = 0.0
+        for region in regions {
+            total += region.weight * tent(x, start: region.start, peak: region.peak, end: region.end)
+        }
+        return total
+    }
+
     /// A region's scalar along the axis at `x` (normalized), without its other factor.
     static func tent(_ x: Double, start: Double, peak: Double, end: Double) -> Double {
         if peak == 0 || x == peak { return 1 }
