@@ -14,8 +14,9 @@ struct MeasuredParagraph {
     var contentLength: Int
     var paragraphLevel: UInt8
     var runs: [ItemRun]
-    /// Glyphs per run, in HarfBuzz's (visual) order, clusters relative to the paragraph.
-    var glyphs: [[ShapedGlyph]]
+    /// Glyphs per run, in HarfBuzz's (visual) order, clusters relative to the paragraph
+    /// (stored in chunks, see `RunGlyphs`).
+    var glyphs: [RunGlyphs]
     /// prefixAdvance[i]: em advance of the clusters starting before unit i. Shiftable: an
     /// edit changes the entries after it without touching them (`patchGlyphTables`).
     var prefixAdvance: ShiftablePrefixSums<Double>
@@ -81,7 +82,7 @@ struct MeasuredParagraph {
             let run = runs[index]
             let range = max(start, run.range.lowerBound)..<min(end, run.range.upperBound)
             var previous = -1
-            for glyph in glyphs[index].slice(clusters: range, rightToLeft: run.isRightToLeft) {
+            glyphs[index].forEach(clusters: range, rightToLeft: run.isRightToLeft) { glyph in
                 total += glyph.advance
                 if glyph.cluster != previous {
                     clusters += 1
@@ -174,10 +175,12 @@ final class ParagraphMeasurer {
         let runCount = measured.runs.count
         if measured.glyphs.count > runCount { measured.glyphs.removeSubrange(runCount...) }
         for (index, run) in measured.runs.enumerated() {
-            if index == measured.glyphs.count { measured.glyphs.append([]) }
-            shaper.shape(
-                units, item: run.range, context: content, font: chain.fonts[run.fontIndex],
-                style: style.style(for: run), into: &measured.glyphs[index])
+            if index == measured.glyphs.count { measured.glyphs.append(RunGlyphs()) }
+            measured.glyphs[index].reshape { glyphs in
+                shaper.shape(
+                    units, item: run.range, context: content, font: chain.fonts[run.fontIndex],
+                    style: style.style(for: run), into: &glyphs)
+            }
         }
 
         MeasuredParagraph.reset(&measured.isWhitespace, to: false, count: length)
@@ -255,16 +258,14 @@ extension MeasuredParagraph {
                     prefixClusters.reset(to: 0, count: length + 1) { clusters in
                         // Advances are first summed per cluster start (at index + 1), then accumulated.
                         for (run, runGlyphs) in zip(runs, glyphs) {
-                            runGlyphs.withUnsafeBufferPointer { shaped in
-                                for glyph in shaped {
-                                    let cluster = glyph.cluster
-                                    advance[cluster + 1] += glyph.advance
-                                    if !clusterStart[cluster] {
-                                        clusterStart[cluster] = true
-                                        safe[cluster] = true
-                                    }
-                                    if glyph.unsafeToBreak { safe[cluster] = false }
+                            runGlyphs.forEach { glyph in
+                                let cluster = glyph.cluster
+                                advance[cluster + 1] += glyph.advance
+                                if !clusterStart[cluster] {
+                                    clusterStart[cluster] = true
+                                    safe[cluster] = true
                                 }
+                                if glyph.unsafeToBreak { safe[cluster] = false }
                             }
                             safe[run.range.lowerBound] = true
                             clusterStart[run.range.lowerBound] = true
