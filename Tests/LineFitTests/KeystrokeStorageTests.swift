@@ -31,8 +31,11 @@ struct KeystrokeStorageTests {
         // The 2 becomes 7 7: values 1 7 7 3 4 5, sums 0 1 8 15 18 22 27.
         Self.replace(&sums, 1..<2, with: [7, 7])
         #expect(Array(sums) == [0, 1, 8, 15, 18, 22, 27])
-        // The old entries 6 10 15 are stored as they were; only the pending shift (+12) moved.
-        #expect(sums.stored == [0, 1, 8, 15, 6, 10, 15])
+        // The old entries 6 10 15 are stored as they were, after the gap left where the edit
+        // ended; only the pending shift (+12) moved.
+        let outsideGap = sums.stored[..<sums.gapStart] + sums.stored[(sums.gapStart + sums.gapLength)...]
+        #expect(Array(outsideGap) == [0, 1, 8, 15, 6, 10, 15])
+        #expect(sums.gapStart == 4)
         #expect(sums.shiftFrom == 4 && sums.shift == 12)
         // The 4 (now at index 4) becomes 0: values 1 7 7 3 0 5, sums 0 1 8 15 18 18 23.
         Self.replace(&sums, 4..<5, with: [0])
