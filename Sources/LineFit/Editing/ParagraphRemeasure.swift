@@ -58,8 +58,11 @@ extension ParagraphMeasurer {
         if mayHaveBidi {
             paragraphLevel = bidi.resolve(units, range: 0..<contentLength, direction: options.baseDirection, into: &levelScratch)
             guard paragraphLevel == old.paragraphLevel else { return nil }
-            guard Self.sameBytes(levelScratch[..<edit.lowerBound], old.levels[..<edit.lowerBound]),
-                  Self.sameBytes(levelScratch[(edit.lowerBound + insertedCount)...], old.levels[edit.upperBound...])
+            // As one array for the byte comparisons (the levels read the same).
+            old.levels.closeGap()
+            let oldLevels = old.levels.storage
+            guard Self.sameBytes(levelScratch[..<edit.lowerBound], oldLevels[..<edit.lowerBound]),
+                  Self.sameBytes(levelScratch[(edit.lowerBound + insertedCount)...], oldLevels[edit.upperBound...])
             else { return nil }
         } else {
             // Every level is 0, before and after (the old levels are edited at the end: a
@@ -125,7 +128,7 @@ extension ParagraphMeasurer {
         old.paragraphLevel = paragraphLevel
         old.mayHaveBidi = mayHaveBidi
         if mayHaveBidi {
-            swap(&old.levels, &levelScratch)
+            old.levels.swapStorage(with: &levelScratch)
         } else {
             old.levels.replaceSubrange(edit, with: repeatElement(0, count: insertedCount))
         }

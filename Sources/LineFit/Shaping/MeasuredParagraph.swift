@@ -22,24 +22,24 @@ struct MeasuredParagraph {
     var prefixAdvance: ShiftablePrefixSums<Double>
     /// prefixClusters[i]: number of HarfBuzz clusters starting before unit i (tracking goes between clusters).
     var prefixClusters: ShiftablePrefixSums<Int>
-    var isGraphemeStart: [Bool]
+    var isGraphemeStart: GapArray<Bool>
     /// A HarfBuzz cluster starts at i and breaking there is safe (or a run starts there).
-    var isSafeBoundary: [Bool]
+    var isSafeBoundary: GapArray<Bool>
     /// A HarfBuzz cluster starts at i (a break elsewhere would split a ligature or conjunct).
-    var isClusterStart: [Bool]
-    var isWhitespace: [Bool]
+    var isClusterStart: GapArray<Bool>
+    var isWhitespace: GapArray<Bool>
     /// UAX #14 break opportunities after the start (relative; the last one is the end).
     var breaks: [Int]
     var missing: [MissingCharacters]
     /// Per UTF-16 unit of the content: bidi level, resolved script and font index (the item
     /// runs are their maximal constant stretches; an editor re-itemizes a window from these).
-    var levels: [UInt8]
+    var levels: GapArray<UInt8>
     /// False when the paragraph has nothing that can raise a bidi level (see
     /// `BidiResolver.mayRaiseLevels`): then every level is 0, and an edit that inserts no
     /// such character keeps it so without asking ICU.
     var mayHaveBidi = true
-    var scripts: [Int32]
-    var fontIndices: [Int]
+    var scripts: GapArray<Int32>
+    var fontIndices: GapArray<Int>
 
     var length: Int { units.count }
 
@@ -217,9 +217,9 @@ final class ParagraphMeasurer {
         // The itemizer's tables move into the measurement, and the spare's take their place
         // as the itemizer's scratch (a copy would be shared, and the next itemizing would
         // allocate anew).
-        swap(&measured.levels, &itemizer.levels)
-        swap(&measured.scripts, &itemizer.scripts)
-        swap(&measured.fontIndices, &itemizer.fonts)
+        measured.levels.swapStorage(with: &itemizer.levels)
+        measured.scripts.swapStorage(with: &itemizer.scripts)
+        measured.fontIndices.swapStorage(with: &itemizer.fonts)
         measured.mayHaveBidi = options.baseDirection == .rightToLeft
             || BidiResolver.mayRaiseLevels(units, 0..<contentLength)
         measured.deriveGlyphTables()
@@ -323,6 +323,10 @@ extension MeasuredParagraph {
     static func reset<T>(_ array: inout [T], to value: T, count: Int) {
         array.removeAll(keepingCapacity: true)
         array.append(contentsOf: repeatElement(value, count: count))
+    }
+
+    static func reset<T>(_ array: inout GapArray<T>, to value: T, count: Int) {
+        array.reset(to: value, count: count)
     }
 
 }

@@ -71,13 +71,11 @@ struct RunGlyphs {
         return end
     }
 
+    /// A chunk of `glyphs` (not empty). Clusters are monotone in a run (see
+    /// `slice(clusters:rightToLeft:)`), so the ends hold the smallest and largest.
     private static func chunk(_ glyphs: [ShapedGlyph], base: Int) -> Chunk {
-        var low = Int.max, high = Int.min
-        for glyph in glyphs {
-            low = Swift.min(low, glyph.cluster)
-            high = Swift.max(high, glyph.cluster)
-        }
-        return Chunk(glyphs: glyphs, base: base, low: low, high: high)
+        let first = glyphs[0].cluster, last = glyphs[glyphs.count - 1].cluster
+        return Chunk(glyphs: glyphs, base: base, low: Swift.min(first, last), high: Swift.max(first, last))
     }
 
     /// The chunks (storage indices) holding a cluster of `range`.
@@ -217,10 +215,9 @@ struct RunGlyphs {
         } else if glyphs.count > Self.chunkLimit {
             chunks.replaceSubrange(target...target, with: Self.pieces(glyphs, base: base))
         } else {
-            // Clusters are monotone in a run (see `slice(clusters:rightToLeft:)`).
             let first = glyphs[0].cluster, last = glyphs[glyphs.count - 1].cluster
-            chunks[target].low = rightToLeft ? last : first
-            chunks[target].high = rightToLeft ? first : last
+            chunks[target].low = Swift.min(first, last)
+            chunks[target].high = Swift.max(first, last)
             swap(&glyphs, &chunks[target].glyphs)
         }
     }
