@@ -109,7 +109,15 @@ struct RunGlyphs {
             let relative = (range.lowerBound - chunk.base)..<(range.upperBound - chunk.base)
             return (chunk.glyphs.slice(clusters: relative, rightToLeft: rightToLeft), chunk.base)
         }
+        // One allocation: appending would grow the array several times.
+        var count = 0
+        for index in found {
+            let chunk = chunks[index]
+            count += chunk.glyphs.slice(
+                clusters: (range.lowerBound - chunk.base)..<(range.upperBound - chunk.base), rightToLeft: rightToLeft).count
+        }
         var joined: [ShapedGlyph] = []
+        joined.reserveCapacity(count)
         forEach(clusters: range, rightToLeft: rightToLeft) { glyph in joined.append(glyph) }
         return (joined[...], 0)
     }
