@@ -80,6 +80,14 @@ struct RunGlyphs {
 
     /// The chunks (storage indices) holding a cluster of `range`.
     private func chunkRange(_ range: Range<Int>, rightToLeft: Bool) -> Range<Int> {
+        // Most runs are one chunk: the same test as the searches below, without them.
+        if chunks.count == 1 {
+            let chunk = chunks[0]
+            let overlaps = rightToLeft
+                ? chunk.base + chunk.low < range.upperBound && chunk.base + chunk.high >= range.lowerBound
+                : chunk.base + chunk.high >= range.lowerBound && chunk.base + chunk.low < range.upperBound
+            return overlaps ? 0..<1 : 0..<0
+        }
         func partition(_ before: (Chunk) -> Bool) -> Int {
             var low = 0, high = chunks.count
             while low < high {
