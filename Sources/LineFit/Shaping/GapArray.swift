@@ -90,6 +90,18 @@ struct GapArray<Element>: RandomAccessCollection, MutableCollection {
         gapStart = storage.count
     }
 
+    /// The elements before the gap as one buffer, at their own indices: the edit just made
+    /// (`replaceSubrange` leaves the gap after it) is rewritten without a gap test and a
+    /// uniqueness check per element.
+    mutating func withUnsafeMutableBufferBeforeGap<Result>(
+        _ body: (UnsafeMutableBufferPointer<Element>) throws -> Result
+    ) rethrows -> Result {
+        let gapStart = self.gapStart
+        return try storage.withUnsafeMutableBufferPointer { values in
+            try body(UnsafeMutableBufferPointer(rebasing: values[..<gapStart]))
+        }
+    }
+
     /// The elements as one buffer, for a pass over all of them (the gap closed first).
     mutating func withUnsafeMutableBufferPointer<Result>(
         _ body: (inout UnsafeMutableBufferPointer<Element>) throws -> Result

@@ -298,25 +298,33 @@ extension MeasuredParagraph {
         // Edited in place, without temporary arrays: this runs on every keystroke.
         isSafeBoundary.replaceSubrange(start..<oldEnd, with: repeatElement(false, count: count))
         isClusterStart.replaceSubrange(start..<oldEnd, with: repeatElement(false, count: count))
-        for glyph in inner {
-            let c = glyph.cluster
-            if !isClusterStart[c] {
-                isClusterStart[c] = true
-                isSafeBoundary[c] = true
+        // The flags' gaps now follow `newEnd`: the window is read and written at its own
+        // indices, in one buffer each.
+        isSafeBoundary.withUnsafeMutableBufferBeforeGap { safe in
+            isClusterStart.withUnsafeMutableBufferBeforeGap { clusterStart in
+                for glyph in inner {
+                    let c = glyph.cluster
+                    if !clusterStart[c] {
+                        clusterStart[c] = true
+                        safe[c] = true
+                    }
+                    if glyph.unsafeToBreak { safe[c] = false }
+                }
+                if runStart >= start, runStart < newEnd {
+                    safe[runStart] = true
+                    clusterStart[runStart] = true
+                }
             }
-            if glyph.unsafeToBreak { isSafeBoundary[c] = false }
-        }
-        if runStart >= start, runStart < newEnd {
-            isSafeBoundary[runStart] = true
-            isClusterStart[runStart] = true
         }
         let window = (start + 1)..<(oldEnd + 1)
         prefixAdvance.replace(window, count: count, added: { $1 - $0 }) { advance, _ in
             for glyph in inner { advance[glyph.cluster + 1] += glyph.advance }
             for i in start..<newEnd { advance[i + 1] += advance[i] }
         }
-        prefixClusters.replace(window, count: count, added: { $1 - $0 }) { clusters, _ in
-            for i in start..<newEnd { clusters[i + 1] = clusters[i] + (isClusterStart[i] ? 1 : 0) }
+        isClusterStart.withUnsafeMutableBufferBeforeGap { clusterStart in
+            prefixClusters.replace(window, count: count, added: { $1 - $0 }) { clusters, _ in
+                for i in start..<newEnd { clusters[i + 1] = clusters[i] + (clusterStart[i] ? 1 : 0) }
+            }
         }
     }
 

@@ -62,7 +62,7 @@ struct ShiftablePrefixSums<Value: AdditiveArithmetic>: RandomAccessCollection {
     /// stays pending, folded in only up to where the previous one began.
     mutating func replace(
         _ range: Range<Int>, count: Int, added: (_ oldLast: Value, _ newLast: Value) -> Value,
-        fill: (inout GapArray<Value>, Range<Int>) -> Void
+        fill: (UnsafeMutableBufferPointer<Value>, Range<Int>) -> Void
     ) {
         // Everything up to the old range's end reads exactly from storage.
         fold(0..<range.upperBound)
@@ -72,7 +72,8 @@ struct ShiftablePrefixSums<Value: AdditiveArithmetic>: RandomAccessCollection {
         let delta = count - range.count
         stored.replaceSubrange(range, with: repeatElement(.zero, count: count))
         let newRange = range.lowerBound..<(range.lowerBound + count)
-        fill(&stored, newRange)
+        // The gap follows the new entries: `fill` writes them at their own indices.
+        stored.withUnsafeMutableBufferBeforeGap { fill($0, newRange) }
         let newLast = newRange.upperBound > 0 ? stored[newRange.upperBound - 1] : .zero
         let change = added(oldLast, newLast)
         // Old entries after the range, now from newRange.upperBound: those before the old
