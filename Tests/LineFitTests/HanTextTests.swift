@@ -26,7 +26,7 @@ struct HanTextTests {
             #expect(a.runs.map(\.range) == b.runs.map(\.range))
             // No ideograph is white space; every terminator unit is.
             #expect(a.isWhitespace == b.isWhitespace)
-            #expect(a.isWhitespace == Array(repeating: false, count: ideographs.count) + terminator.map { _ in true })
+            #expect(Array(a.isWhitespace) == Array(repeating: false, count: ideographs.count) + terminator.map { _ in true })
             // Independently of ICU: a break after every ideograph but the last, then the end.
             #expect(a.breaks == Array(1..<ideographs.count) + [units.count])
         }

@@ -31,8 +31,10 @@ struct KeystrokeStorageTests {
         // The 2 becomes 7 7: values 1 7 7 3 4 5, sums 0 1 8 15 18 22 27.
         Self.replace(&sums, 1..<2, with: [7, 7])
         #expect(Array(sums) == [0, 1, 8, 15, 18, 22, 27])
-        // The old entries 6 10 15 are stored as they were; only the pending shift (+12) moved.
-        #expect(sums.stored == [0, 1, 8, 15, 6, 10, 15])
+        // The old entries 6 10 15 are stored as they were, after the gap left where the edit
+        // ended; only the pending shift (+12) moved.
+        #expect(Array(sums.stored) == [0, 1, 8, 15, 6, 10, 15])
+        #expect(sums.stored.gapStart == 4)
         #expect(sums.shiftFrom == 4 && sums.shift == 12)
         // The 4 (now at index 4) becomes 0: values 1 7 7 3 0 5, sums 0 1 8 15 18 18 23.
         Self.replace(&sums, 4..<5, with: [0])
@@ -66,6 +68,42 @@ struct KeystrokeStorageTests {
                 }
             }
         }
+    }
+
+    @Test("a gap array equals an array after random edits, writes and closings of the gap")
+    func gapArrayRandomEdits() {
+        var random = SplitMix64(seed: 77)
+        var array = (0..<300).map { _ in Int(random.next() % 1000) }
+        var gapped = GapArray(array)
+        var caret = 150
+        for step in 0..<400 {
+            // Mostly typing near the caret, sometimes a jump or a long paste.
+            if random.next() % 6 == 0 { caret = Int(random.next() % UInt64(array.count + 1)) }
+            caret = min(caret, array.count)
+            let removed = min(array.count - caret, Int(random.next() % 3))
+            let inserted = (0..<(step % 50 == 0 ? 150 : Int(random.next() % 3))).map { _ in Int(random.next() % 1000) }
+            array.replaceSubrange(caret..<(caret + removed), with: inserted)
+            gapped.replaceSubrange(caret..<(caret + removed), with: inserted)
+            caret += inserted.count
+            if !array.isEmpty {
+                let index = Int(random.next() % UInt64(array.count))
+                array[index] += 1
+                gapped[index] += 1
+            }
+            if step % 97 == 0 {
+                var other = [1, 2, 3]
+                gapped.swapStorage(with: &other)
+                #expect(other == array && gapped == [1, 2, 3])
+                gapped.swapStorage(with: &other)
+            }
+            if Array(gapped) != array {
+                Issue.record("step \(step): \(Array(gapped)) != \(array)")
+                return
+            }
+        }
+        var buffer: [Int] = []
+        gapped.withUnsafeMutableBufferPointer { buffer = Array($0) }
+        #expect(buffer == array && gapped.gapLength == 0)
     }
 
     @Test("one engine laying out different jobs in turn (its measurement storage reused) equals fresh engines")

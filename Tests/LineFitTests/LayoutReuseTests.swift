@@ -76,7 +76,7 @@ struct LayoutReuseTests {
         let engine = try LayoutEngine()
         func fonts(_ text: String, _ chain: FontChain) -> [Int] {
             let units = Array(text.utf16)
-            return engine.measure(units: units, contentLength: units.count, fonts: chain, options: options).fontIndices
+            return Array(engine.measure(units: units, contentLength: units.count, fonts: chain, options: options).fontIndices)
         }
         // Noto Sans has no ideographs (its cmap stops before U+4E00); DroidSansFallback has them.
         #expect(fonts("今天", latinFirst) == [1, 1])

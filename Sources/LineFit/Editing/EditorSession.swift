@@ -30,10 +30,6 @@ public final class EditorSession {
     private var spanScratch: [LineSpan] = []
     /// The lines a keystroke fits, reused (put in place in one move of the lines after them).
     private var lineScratch: [Line] = []
-    /// How many lines at the top of the last greedy update are the previous layout's own,
-    /// unchanged by construction (the paragraphs before the edit and the lines `rebreak`
-    /// kept): `changedLines` starts comparing there.
-    private var keptLeadingLines = 0
     private var context: LayoutEngine.FittingContext
     /// The chain and options layouts are made with: the language (given, or the text's, see
     /// `ScriptLanguage`) filled in and the CJK fallbacks ordered for it.
@@ -122,25 +118,26 @@ public final class EditorSession {
         let to = utf16.index(from, offsetBy: range.count)
         storedText.replaceSubrange(from..<to, with: replacement)
         let delta = insertedCount - range.count
-        keptLeadingLines = 0
         if options.language == nil, ScriptLanguage.canChangeLanguage(inserted) || removedMayChangeLanguage,
            try restartIfLanguageChanged() {
             return EditResult(
-                layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines), editedRange: range,
+                layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines, kept: 0), editedRange: range,
                 insertedLength: insertedCount)
         }
+        // Lines at the top the update kept as the previous layout's own (none when the
+        // layout is made afresh or balanced): `changedLines` starts comparing there.
+        var kept = 0
         if usesBalanced {
             update(editedRange: range, insertedCount: insertedCount, delta: delta, removedMandatoryBreak: removedBreak)
-            keptLeadingLines = 0
             layOutBalanced(edit: (range.lowerBound, range.count, insertedCount))
         } else if laysOutAfresh {
             try layOutWithHeightLimit()
         } else {
-            update(editedRange: range, insertedCount: insertedCount, delta: delta, removedMandatoryBreak: removedBreak)
+            kept = update(editedRange: range, insertedCount: insertedCount, delta: delta, removedMandatoryBreak: removedBreak)
             layout = assemble()
         }
         return EditResult(
-            layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines), editedRange: range,
+            layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines, kept: kept), editedRange: range,
             insertedLength: insertedCount)
     }
 
@@ -262,7 +259,11 @@ public final class EditorSession {
             fonts: activeFonts, options: activeOptions, style: context.style)
     }
 
-    private func update(editedRange: Range<Int>, insertedCount: Int, delta: Int, removedMandatoryBreak: Bool) {
+    /// Returns how many lines at the top of the new paragraphs are the previous layout's own,
+    /// unchanged by construction: those of the paragraphs before the edit and those `rebreak`
+    /// kept (meaningful for greedy breaking only).
+    @discardableResult
+    private func update(editedRange: Range<Int>, insertedCount: Int, delta: Int, removedMandatoryBreak: Bool) -> Int {
         // The old paragraphs the edit touches: from the one holding its start to the one
         // holding its end (a deleted line break joins that one to its predecessor).
         let lo = editedRange.lowerBound, hi = editedRange.upperBound
@@ -301,13 +302,14 @@ public final class EditorSession {
             }
             if newRanges.count == 1 { single = newRanges[0] }
         }
-        for index in 0..<min(first, paragraphs.count) { keptLeadingLines += paragraphs[index].lines.count }
+        var kept = 0
+        for index in 0..<min(first, paragraphs.count) { kept += paragraphs[index].lines.count }
         if first == last, let single {
             // Take the paragraph out of the list so that its measurement is edited in place
             // (swapped, not copied: a copy retains and releases every array it holds).
             var state = ParagraphState(range: single, measured: .empty, spans: [], lines: [])
             swap(&state, &paragraphs[first])
-            rebreak(&state, as: single, editedRange: editedRange, insertedCount: insertedCount)
+            kept += rebreak(&state, as: single, editedRange: editedRange, insertedCount: insertedCount)
             swap(&state, &paragraphs[first])
         } else {
             paragraphs.replaceSubrange(first..<(last + 1), with: newRanges.map { fresh($0) })
@@ -316,13 +318,15 @@ public final class EditorSession {
         if delta != 0 {
             for index in (last + 1)..<paragraphs.count { paragraphs[index].shift(by: delta) }
         }
+        return kept
     }
 
     /// Re-breaks one edited paragraph, keeping the lines before the edit and after the point
     /// where the new breaks line up with the old ones over text that measures the same.
+    /// Returns how many lines at the paragraph's top it kept (0 under balanced breaking).
     private func rebreak(
         _ state: inout ParagraphState, as range: ParagraphRange, editedRange: Range<Int>, insertedCount: Int
-    ) {
+    ) -> Int {
         let base = range.range.lowerBound
         let delta = insertedCount - editedRange.count
         let edit = (editedRange.lowerBound - base)..<(editedRange.upperBound - base)
@@ -357,7 +361,7 @@ public final class EditorSession {
         if usesBalanced {
             state.range = range
             if previous == nil { balancedAgreement = (base, changed.lowerBound) }
-            return
+            return 0
         }
 
         // The restart rule. Claim: an old line whose `reach` is at most `agreed` comes out
@@ -382,7 +386,6 @@ public final class EditorSession {
         defer { swap(&measured, &state.measured) }
         let agreed = previous.map { measured.agreement(with: $0) } ?? changed.lowerBound
         let keep = state.spans.firstIndex { $0.reach > agreed } ?? state.spans.count
-        keptLeadingLines += keep
         let start = keep < state.spans.count ? state.spans[keep].start : (state.spans.last?.end ?? 0)
         var resume: Int?
         var spans: [LineSpan] = []
@@ -423,7 +426,7 @@ public final class EditorSession {
             state.range = range
             state.spans = allSpans
             state.lines = lines
-            return
+            return keep
         }
         state.spans.replaceSubrange(keep..<tail, with: spans)
         // The new lines go in with one move of the lines after them (an insert per line moved
@@ -450,6 +453,7 @@ public final class EditorSession {
             }
         }
         state.range = range
+        return keep
     }
 
     private func assemble() -> Layout {
@@ -464,14 +468,15 @@ public final class EditorSession {
         return engine.assemble(storedText, lines: &lines, missing: missing, context: context)
     }
 
-    private func changedLines(old: [Line], new: [Line]) -> Range<Int> {
+    /// `kept`: how many lines at the top the update kept (see `update`), not compared.
+    private func changedLines(old: [Line], new: [Line], kept: Int) -> Range<Int> {
         // Through buffer pointers, whose elements are compared in place: an array's
         // subscript copies each line out (a retain and release per field of every line).
         // Lines the update kept are not compared (half the lines of a long paragraph, each
         // comparison a copy of both lines: 11% of a keystroke at 10,000 characters).
         // Empty lines before the first line with content take that line's size (see
         // `BlockStacking`), so with one on top any line may have changed.
-        let known = new.first?.flags.contains(.empty) == false ? min(keptLeadingLines, old.count, new.count) : 0
+        let known = new.first?.flags.contains(.empty) == false ? min(kept, old.count, new.count) : 0
         return old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 var prefix = known

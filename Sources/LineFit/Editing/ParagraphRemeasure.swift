@@ -58,8 +58,11 @@ extension ParagraphMeasurer {
         if mayHaveBidi {
             paragraphLevel = bidi.resolve(units, range: 0..<contentLength, direction: options.baseDirection, into: &levelScratch)
             guard paragraphLevel == old.paragraphLevel else { return nil }
-            guard Self.sameBytes(levelScratch[..<edit.lowerBound], old.levels[..<edit.lowerBound]),
-                  Self.sameBytes(levelScratch[(edit.lowerBound + insertedCount)...], old.levels[edit.upperBound...])
+            // As one array for the byte comparisons (the levels read the same).
+            old.levels.closeGap()
+            let oldLevels = old.levels.storage
+            guard Self.sameBytes(levelScratch[..<edit.lowerBound], oldLevels[..<edit.lowerBound]),
+                  Self.sameBytes(levelScratch[(edit.lowerBound + insertedCount)...], oldLevels[edit.upperBound...])
             else { return nil }
         } else {
             // Every level is 0, before and after (the old levels are edited at the end: a
@@ -125,7 +128,7 @@ extension ParagraphMeasurer {
         old.paragraphLevel = paragraphLevel
         old.mayHaveBidi = mayHaveBidi
         if mayHaveBidi {
-            swap(&old.levels, &levelScratch)
+            old.levels.swapStorage(with: &levelScratch)
         } else {
             old.levels.replaceSubrange(edit, with: repeatElement(0, count: insertedCount))
         }
@@ -133,13 +136,12 @@ extension ParagraphMeasurer {
         old.scripts.replaceSubrange(innerStart..<innerEndOld, with: itemizer.scripts[inner])
         old.fontIndices.replaceSubrange(innerStart..<innerEndOld, with: itemizer.fonts[inner])
         old.runs[runIndex] = newRun
-        applySplice(
-            &old.glyphs[runIndex], replaced: plan.replaced, inner: plan.inner, rightToLeft: run.isRightToLeft,
-            innerEnd: innerEnd, delta: delta)
+        old.glyphs[runIndex].splice(
+            replaced: innerStart..<innerEndOld, with: plan, rightToLeft: run.isRightToLeft, delta: delta)
         for index in (runIndex + 1)..<old.runs.count {
             let range = old.runs[index].range
             old.runs[index].range = (range.lowerBound + delta)..<(range.upperBound + delta)
-            Self.shiftClusters(&old.glyphs[index], old.glyphs[index].indices, by: delta)
+            old.glyphs[index].shift(by: delta)
         }
         old.isGraphemeStart.replaceSubrange(
             (innerStart + 1)..<(innerEndOld + 1), with: repeatElement(false, count: innerEnd - innerStart))
@@ -164,7 +166,7 @@ extension ParagraphMeasurer {
                 + old.missing.filter { $0.start >= innerEndOld }.shifted(by: delta)
         }
         old.patchGlyphTables(
-            from: innerStart, oldEnd: innerEndOld, newEnd: innerEnd, glyphs: plan.inner, runStart: newRun.range.lowerBound)
+            from: innerStart, oldEnd: innerEndOld, newEnd: innerEnd, glyphs: plan, runStart: newRun.range.lowerBound)
         return innerStart..<innerEnd
     }
 
@@ -188,50 +190,25 @@ extension ParagraphMeasurer {
         }
     }
 
-    /// Where the inner window's glyphs go in the run's old glyph array, and the new ones,
-    /// if the margins reshaped identically and the cuts are safe; nil otherwise.
+    /// The inner window's new glyphs, if the margins reshaped identically and the cuts are
+    /// safe; nil otherwise.
     private func splicePlan(
-        _ oldGlyphs: [ShapedGlyph], with window: [ShapedGlyph], rightToLeft: Bool, innerStart: Int,
+        _ oldGlyphs: RunGlyphs, with window: [ShapedGlyph], rightToLeft: Bool, innerStart: Int,
         innerEndOld: Int, outerStart: Int, outerEndOld: Int, delta: Int
-    ) -> (replaced: Range<Int>, inner: ArraySlice<ShapedGlyph>)? {
+    ) -> ArraySlice<ShapedGlyph>? {
         let innerEnd = innerEndOld + delta
-        let oldLeftMargin = oldGlyphs.slice(clusters: outerStart..<innerStart, rightToLeft: rightToLeft)
-        let oldRightMargin = oldGlyphs.slice(clusters: innerEndOld..<outerEndOld, rightToLeft: rightToLeft)
         let newLeftMargin = window.slice(clusters: outerStart..<innerStart, rightToLeft: rightToLeft)
         let newRightMargin = window.slice(clusters: innerEnd..<(outerEndOld + delta), rightToLeft: rightToLeft)
-        guard oldLeftMargin.elementsEqual(newLeftMargin),
-              oldRightMargin.elementsEqual(newRightMargin, by: { $0.shifted(by: delta) == $1 }) else { return nil }
+        guard oldGlyphs.elementsEqual(clusters: outerStart..<innerStart, rightToLeft: rightToLeft, shift: 0, newLeftMargin),
+              oldGlyphs.elementsEqual(
+                clusters: innerEndOld..<outerEndOld, rightToLeft: rightToLeft, shift: delta, newRightMargin)
+        else { return nil }
         let inner = window.slice(clusters: innerStart..<innerEnd, rightToLeft: rightToLeft)
         // A cut before a glyph flagged unsafe-to-break would not reproduce a whole-run shaping.
         let firstInner = rightToLeft ? inner.last : inner.first
         let firstAfter = rightToLeft ? newRightMargin.last : newRightMargin.first
         if firstInner?.unsafeToBreak == true || firstAfter?.unsafeToBreak == true { return nil }
-        let replaced = oldGlyphs.slice(clusters: innerStart..<innerEndOld, rightToLeft: rightToLeft).indices
-        return (replaced, inner)
-    }
-
-    /// Replaces the inner window's glyphs in place and moves the clusters after the edit
-    /// (in logical order) by `delta`: a memmove and one pass, no new array.
-    private func applySplice(
-        _ glyphs: inout [ShapedGlyph], replaced: Range<Int>, inner: ArraySlice<ShapedGlyph>, rightToLeft: Bool,
-        innerEnd: Int, delta: Int
-    ) {
-        glyphs.replaceSubrange(replaced, with: inner)
-        guard delta != 0 else { return }
-        // After the edit means: to the right of the window in a left-to-right run, to its left
-        // in a right-to-left one. Old clusters there are still unshifted.
-        let after = rightToLeft ? 0..<replaced.lowerBound : (replaced.lowerBound + inner.count)..<glyphs.count
-        Self.shiftClusters(&glyphs, after, by: delta)
-    }
-
-    /// Adds `delta` to the clusters of `glyphs[range]`: the one pass over the glyphs after an
-    /// edit, so with wrapping additions (an offset never nears `Int.max`) and no checks.
-    static func shiftClusters(_ glyphs: inout [ShapedGlyph], _ range: Range<Int>, by delta: Int) {
-        guard delta != 0 else { return }
-        glyphs.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            for index in range { base[index].cluster &+= delta }
-        }
+        return inner
     }
 
     /// Byte-wise equality (memcmp): the generic `elementsEqual` costs ~25 instructions a level.

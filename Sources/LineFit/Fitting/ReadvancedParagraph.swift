@@ -27,10 +27,7 @@ extension MeasuredParagraph {
                 changes[run.fontIndex] = made
                 change = made
             }
-            for slot in result.glyphs[index].indices {
-                guard let delta = change.change(result.glyphs[index][slot].id) else { return nil }
-                result.glyphs[index][slot].advance += delta
-            }
+            guard result.glyphs[index].changeAdvances({ change.change($0) }) else { return nil }
         }
         result.deriveGlyphTables()
         return result

@@ -21,17 +21,19 @@ struct LinePlacement {
             let index = inOrder ? position : order[position]
             let piece = pieces[index]
             let runX = x
+            let clusterBase = base + piece.clusterBase
             // Written in place: appending checked capacity and uniqueness per glyph.
             let glyphs = [Glyph](unsafeUninitializedCapacity: piece.glyphs.count) { buffer, count in
                 for shaped in piece.glyphs {
-                    if shaped.cluster != previousCluster {
+                    let cluster = clusterBase + shaped.cluster
+                    if cluster != previousCluster {
                         if !first { x += gap }
-                        previousCluster = shaped.cluster
+                        previousCluster = cluster
                         first = false
                     }
                     let advance = shaped.advance * scale
                     (buffer.baseAddress! + count).initialize(to: Glyph(
-                        id: shaped.id, cluster: base + shaped.cluster, x: x - runX, advance: advance,
+                        id: shaped.id, cluster: cluster, x: x - runX, advance: advance,
                         xOffset: shaped.xOffset * scale, yOffset: shaped.yOffset * scale))
                     count += 1
                     x += advance

@@ -7,7 +7,14 @@ struct LinePiece {
     var script: Int32
     /// Positions in em (linear mode) or in points (hinted mode). A slice of the paragraph's
     /// run when the piece could be cut from it, so building a line allocates nothing for it.
-    var glyphs: ArraySlice<ShapedGlyph>
+    /// Glyphs put here from elsewhere (a reshape) have paragraph-relative clusters: setting
+    /// them resets `clusterBase`.
+    var glyphs: ArraySlice<ShapedGlyph> {
+        didSet { clusterBase = 0 }
+    }
+    /// What the glyphs' clusters are short of paragraph-relative ones (a slice of one of the
+    /// paragraph's glyph chunks keeps that chunk's relative clusters).
+    var clusterBase = 0
 }
 
 /// Produces a line's glyphs from its paragraph's measurement.
@@ -43,7 +50,9 @@ struct LineShaper {
             let range = position..<pieceEnd
             var piece = LinePiece(range: range, fontIndex: run.fontIndex, level: run.level, script: run.script, glyphs: [])
             if paragraph.isSafeBoundary[range.lowerBound] && paragraph.isSafeBoundary[range.upperBound] {
-                piece.glyphs = paragraph.glyphs[runIndex].slice(clusters: range, rightToLeft: run.isRightToLeft)
+                let slice = paragraph.glyphs[runIndex].slice(clusters: range, rightToLeft: run.isRightToLeft)
+                piece.glyphs = slice.glyphs
+                piece.clusterBase = slice.base
             } else {
                 var reshaped: [ShapedGlyph] = []
                 shaper.shape(

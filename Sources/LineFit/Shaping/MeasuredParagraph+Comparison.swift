@@ -54,8 +54,8 @@ extension MeasuredParagraph {
             let run = runs[index]
             let otherIndex = other.runIndex(containing: run.range.lowerBound)
             let range = run.range.lowerBound..<min(run.range.upperBound, h)
-            let mine = glyphs[index].slice(clusters: range, rightToLeft: run.isRightToLeft)
-            let theirs = other.glyphs[otherIndex].slice(clusters: range, rightToLeft: run.isRightToLeft)
+            let mine = glyphs[index].glyphs(clusters: range, rightToLeft: run.isRightToLeft)
+            let theirs = other.glyphs[otherIndex].glyphs(clusters: range, rightToLeft: run.isRightToLeft)
             if let cluster = Self.firstDifference(mine, theirs, rightToLeft: run.isRightToLeft) {
                 h = min(h, cluster)
             }
@@ -66,7 +66,7 @@ extension MeasuredParagraph {
 
     /// The cluster of the first glyph, in logical order, where two glyph slices differ.
     private static func firstDifference(
-        _ a: ArraySlice<ShapedGlyph>, _ b: ArraySlice<ShapedGlyph>, rightToLeft: Bool
+        _ a: [ShapedGlyph], _ b: [ShapedGlyph], rightToLeft: Bool
     ) -> Int? {
         let x = Array(rightToLeft ? Array(a.reversed()) : Array(a))
         let y = Array(rightToLeft ? Array(b.reversed()) : Array(b))
@@ -106,8 +106,8 @@ extension MeasuredParagraph {
             let bEnd = min(b.range.upperBound - shift, range.upperBound)
             guard aStart == bStart, aEnd == bEnd, a.level == b.level, a.script == b.script,
                   a.fontIndex == b.fontIndex else { return false }
-            let glyphsA = glyphs[mine].slice(clusters: aStart..<aEnd, rightToLeft: a.isRightToLeft)
-            let glyphsB = other.glyphs[theirs].slice(
+            let glyphsA = glyphs[mine].glyphs(clusters: aStart..<aEnd, rightToLeft: a.isRightToLeft)
+            let glyphsB = other.glyphs[theirs].glyphs(
                 clusters: (aStart + shift)..<(aEnd + shift), rightToLeft: b.isRightToLeft)
             guard glyphsA.count == glyphsB.count else { return false }
             for (x, y) in zip(glyphsA, glyphsB) {

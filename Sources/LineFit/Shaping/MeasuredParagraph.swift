@@ -14,31 +14,32 @@ struct MeasuredParagraph {
     var contentLength: Int
     var paragraphLevel: UInt8
     var runs: [ItemRun]
-    /// Glyphs per run, in HarfBuzz's (visual) order, clusters relative to the paragraph.
-    var glyphs: [[ShapedGlyph]]
+    /// Glyphs per run, in HarfBuzz's (visual) order, clusters relative to the paragraph
+    /// (stored in chunks, see `RunGlyphs`).
+    var glyphs: [RunGlyphs]
     /// prefixAdvance[i]: em advance of the clusters starting before unit i. Shiftable: an
     /// edit changes the entries after it without touching them (`patchGlyphTables`).
     var prefixAdvance: ShiftablePrefixSums<Double>
     /// prefixClusters[i]: number of HarfBuzz clusters starting before unit i (tracking goes between clusters).
     var prefixClusters: ShiftablePrefixSums<Int>
-    var isGraphemeStart: [Bool]
+    var isGraphemeStart: GapArray<Bool>
     /// A HarfBuzz cluster starts at i and breaking there is safe (or a run starts there).
-    var isSafeBoundary: [Bool]
+    var isSafeBoundary: GapArray<Bool>
     /// A HarfBuzz cluster starts at i (a break elsewhere would split a ligature or conjunct).
-    var isClusterStart: [Bool]
-    var isWhitespace: [Bool]
+    var isClusterStart: GapArray<Bool>
+    var isWhitespace: GapArray<Bool>
     /// UAX #14 break opportunities after the start (relative; the last one is the end).
     var breaks: [Int]
     var missing: [MissingCharacters]
     /// Per UTF-16 unit of the content: bidi level, resolved script and font index (the item
     /// runs are their maximal constant stretches; an editor re-itemizes a window from these).
-    var levels: [UInt8]
+    var levels: GapArray<UInt8>
     /// False when the paragraph has nothing that can raise a bidi level (see
     /// `BidiResolver.mayRaiseLevels`): then every level is 0, and an edit that inserts no
     /// such character keeps it so without asking ICU.
     var mayHaveBidi = true
-    var scripts: [Int32]
-    var fontIndices: [Int]
+    var scripts: GapArray<Int32>
+    var fontIndices: GapArray<Int>
 
     var length: Int { units.count }
 
@@ -81,7 +82,7 @@ struct MeasuredParagraph {
             let run = runs[index]
             let range = max(start, run.range.lowerBound)..<min(end, run.range.upperBound)
             var previous = -1
-            for glyph in glyphs[index].slice(clusters: range, rightToLeft: run.isRightToLeft) {
+            glyphs[index].forEach(clusters: range, rightToLeft: run.isRightToLeft) { glyph in
                 total += glyph.advance
                 if glyph.cluster != previous {
                     clusters += 1
@@ -174,10 +175,12 @@ final class ParagraphMeasurer {
         let runCount = measured.runs.count
         if measured.glyphs.count > runCount { measured.glyphs.removeSubrange(runCount...) }
         for (index, run) in measured.runs.enumerated() {
-            if index == measured.glyphs.count { measured.glyphs.append([]) }
-            shaper.shape(
-                units, item: run.range, context: content, font: chain.fonts[run.fontIndex],
-                style: style.style(for: run), into: &measured.glyphs[index])
+            if index == measured.glyphs.count { measured.glyphs.append(RunGlyphs()) }
+            measured.glyphs[index].reshape { glyphs in
+                shaper.shape(
+                    units, item: run.range, context: content, font: chain.fonts[run.fontIndex],
+                    style: style.style(for: run), into: &glyphs)
+            }
         }
 
         MeasuredParagraph.reset(&measured.isWhitespace, to: false, count: length)
@@ -214,9 +217,9 @@ final class ParagraphMeasurer {
         // The itemizer's tables move into the measurement, and the spare's take their place
         // as the itemizer's scratch (a copy would be shared, and the next itemizing would
         // allocate anew).
-        swap(&measured.levels, &itemizer.levels)
-        swap(&measured.scripts, &itemizer.scripts)
-        swap(&measured.fontIndices, &itemizer.fonts)
+        measured.levels.swapStorage(with: &itemizer.levels)
+        measured.scripts.swapStorage(with: &itemizer.scripts)
+        measured.fontIndices.swapStorage(with: &itemizer.fonts)
         measured.mayHaveBidi = options.baseDirection == .rightToLeft
             || BidiResolver.mayRaiseLevels(units, 0..<contentLength)
         measured.deriveGlyphTables()
@@ -255,16 +258,14 @@ extension MeasuredParagraph {
                     prefixClusters.reset(to: 0, count: length + 1) { clusters in
                         // Advances are first summed per cluster start (at index + 1), then accumulated.
                         for (run, runGlyphs) in zip(runs, glyphs) {
-                            runGlyphs.withUnsafeBufferPointer { shaped in
-                                for glyph in shaped {
-                                    let cluster = glyph.cluster
-                                    advance[cluster + 1] += glyph.advance
-                                    if !clusterStart[cluster] {
-                                        clusterStart[cluster] = true
-                                        safe[cluster] = true
-                                    }
-                                    if glyph.unsafeToBreak { safe[cluster] = false }
+                            runGlyphs.forEach { glyph in
+                                let cluster = glyph.cluster
+                                advance[cluster + 1] += glyph.advance
+                                if !clusterStart[cluster] {
+                                    clusterStart[cluster] = true
+                                    safe[cluster] = true
                                 }
+                                if glyph.unsafeToBreak { safe[cluster] = false }
                             }
                             safe[run.range.lowerBound] = true
                             clusterStart[run.range.lowerBound] = true
@@ -297,31 +298,43 @@ extension MeasuredParagraph {
         // Edited in place, without temporary arrays: this runs on every keystroke.
         isSafeBoundary.replaceSubrange(start..<oldEnd, with: repeatElement(false, count: count))
         isClusterStart.replaceSubrange(start..<oldEnd, with: repeatElement(false, count: count))
-        for glyph in inner {
-            let c = glyph.cluster
-            if !isClusterStart[c] {
-                isClusterStart[c] = true
-                isSafeBoundary[c] = true
+        // The flags' gaps now follow `newEnd`: the window is read and written at its own
+        // indices, in one buffer each.
+        isSafeBoundary.withUnsafeMutableBufferBeforeGap { safe in
+            isClusterStart.withUnsafeMutableBufferBeforeGap { clusterStart in
+                for glyph in inner {
+                    let c = glyph.cluster
+                    if !clusterStart[c] {
+                        clusterStart[c] = true
+                        safe[c] = true
+                    }
+                    if glyph.unsafeToBreak { safe[c] = false }
+                }
+                if runStart >= start, runStart < newEnd {
+                    safe[runStart] = true
+                    clusterStart[runStart] = true
+                }
             }
-            if glyph.unsafeToBreak { isSafeBoundary[c] = false }
-        }
-        if runStart >= start, runStart < newEnd {
-            isSafeBoundary[runStart] = true
-            isClusterStart[runStart] = true
         }
         let window = (start + 1)..<(oldEnd + 1)
         prefixAdvance.replace(window, count: count, added: { $1 - $0 }) { advance, _ in
             for glyph in inner { advance[glyph.cluster + 1] += glyph.advance }
             for i in start..<newEnd { advance[i + 1] += advance[i] }
         }
-        prefixClusters.replace(window, count: count, added: { $1 - $0 }) { clusters, _ in
-            for i in start..<newEnd { clusters[i + 1] = clusters[i] + (isClusterStart[i] ? 1 : 0) }
+        isClusterStart.withUnsafeMutableBufferBeforeGap { clusterStart in
+            prefixClusters.replace(window, count: count, added: { $1 - $0 }) { clusters, _ in
+                for i in start..<newEnd { clusters[i + 1] = clusters[i] + (clusterStart[i] ? 1 : 0) }
+            }
         }
     }
 
     static func reset<T>(_ array: inout [T], to value: T, count: Int) {
         array.removeAll(keepingCapacity: true)
         array.append(contentsOf: repeatElement(value, count: count))
+    }
+
+    static func reset<T>(_ array: inout GapArray<T>, to value: T, count: Int) {
+        array.reset(to: value, count: count)
     }
 
 }

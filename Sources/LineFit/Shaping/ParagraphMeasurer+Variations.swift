@@ -11,7 +11,7 @@ extension ParagraphMeasurer {
             shaper.shape(
                 paragraph.units, item: run.range, context: content, font: chain.fonts[run.fontIndex],
                 style: style.style(for: run), into: &scratchGlyphs)
-            result.glyphs[index] = scratchGlyphs
+            result.glyphs[index] = RunGlyphs(scratchGlyphs)
         }
         result.deriveGlyphTables()
         return result

@@ -5,17 +5,18 @@
 /// to every later entry was O(paragraph) (a quarter of a keystroke in the middle of 10,000
 /// characters). Here the change is kept pending and folded into the entries only between
 /// where it starts and where the next edit starts, which is short while typing goes on in
-/// one place.
+/// one place. For the same reason the entries are a `GapArray`, whose gap is kept where the
+/// pending shift starts, so that a read asks one question: before that index or not.
 struct ShiftablePrefixSums<Value: AdditiveArithmetic>: RandomAccessCollection {
     /// The entries, without the pending shift.
-    private(set) var stored: [Value]
+    private(set) var stored: GapArray<Value>
     /// The first index the pending shift applies to (`count` or more: none).
     private(set) var shiftFrom: Int
     /// What entries from `shiftFrom` on read beyond their stored value.
     private(set) var shift: Value
 
     init(_ values: [Value] = []) {
-        stored = values
+        stored = GapArray(values)
         shiftFrom = values.count
         shift = .zero
     }
@@ -25,13 +26,13 @@ struct ShiftablePrefixSums<Value: AdditiveArithmetic>: RandomAccessCollection {
 
     @inline(__always)
     subscript(index: Int) -> Value {
-        index >= shiftFrom ? stored[index] + shift : stored[index]
+        // `stored.gapStart == shiftFrom` (see `replace`).
+        index >= shiftFrom ? stored.storage[index &+ stored.gapLength] + shift : stored.storage[index]
     }
 
     /// Starts again from `count` copies of `value`, keeping the storage, with no shift.
     mutating func reset(to value: Value, count: Int) {
-        stored.removeAll(keepingCapacity: true)
-        stored.append(contentsOf: repeatElement(value, count: count))
+        stored.reset(to: value, count: count)
         shiftFrom = count
         shift = .zero
     }
@@ -51,9 +52,7 @@ struct ShiftablePrefixSums<Value: AdditiveArithmetic>: RandomAccessCollection {
         let lower = Swift.max(range.lowerBound, shiftFrom), upper = Swift.min(range.upperBound, stored.count)
         guard lower < upper else { return }
         let shift = self.shift
-        stored.withUnsafeMutableBufferPointer { values in
-            for i in lower..<upper { values[i] += shift }
-        }
+        for i in lower..<upper { stored[i] += shift }
     }
 
     /// Replaces the entries `range` by `count` entries that `fill` writes (given the stored
@@ -63,7 +62,7 @@ struct ShiftablePrefixSums<Value: AdditiveArithmetic>: RandomAccessCollection {
     /// stays pending, folded in only up to where the previous one began.
     mutating func replace(
         _ range: Range<Int>, count: Int, added: (_ oldLast: Value, _ newLast: Value) -> Value,
-        fill: (inout [Value], Range<Int>) -> Void
+        fill: (UnsafeMutableBufferPointer<Value>, Range<Int>) -> Void
     ) {
         // Everything up to the old range's end reads exactly from storage.
         fold(0..<range.upperBound)
@@ -73,17 +72,15 @@ struct ShiftablePrefixSums<Value: AdditiveArithmetic>: RandomAccessCollection {
         let delta = count - range.count
         stored.replaceSubrange(range, with: repeatElement(.zero, count: count))
         let newRange = range.lowerBound..<(range.lowerBound + count)
-        fill(&stored, newRange)
+        // The gap follows the new entries: `fill` writes them at their own indices.
+        stored.withUnsafeMutableBufferBeforeGap { fill($0, newRange) }
         let newLast = newRange.upperBound > 0 ? stored[newRange.upperBound - 1] : .zero
         let change = added(oldLast, newLast)
         // Old entries after the range, now from newRange.upperBound: those before the old
         // pending start get `change` stored; from there on the pending shift grows by it.
         let pendingStart = Swift.max(shiftFrom + delta, newRange.upperBound)
         if pendingStart > newRange.upperBound {
-            let end = Swift.min(pendingStart, stored.count)
-            stored.withUnsafeMutableBufferPointer { values in
-                for i in newRange.upperBound..<end { values[i] += change }
-            }
+            for i in newRange.upperBound..<Swift.min(pendingStart, stored.count) { stored[i] += change }
         }
         shiftFrom = pendingStart
         shift += change
@@ -91,6 +88,7 @@ struct ShiftablePrefixSums<Value: AdditiveArithmetic>: RandomAccessCollection {
             shiftFrom = stored.count
             shift = .zero
         }
+        stored.moveGap(to: shiftFrom)
     }
 }
 
