@@ -84,7 +84,7 @@ public final class LayoutEngine {
         var paragraphs = measureParagraphs(units, fonts: fonts, options: options, plan: plan)
         let layout = BoxFitting(engine: self, text: text, paragraphs: paragraphs, fonts: fonts, options: options).layout()
         // The last paragraph's storage serves the next layout's first measurement.
-        if !paragraphs.isEmpty { measurer.recycle(&paragraphs[paragraphs.count - 1].1) }
+        if let (_, last) = paragraphs.popLast() { measurer.recycle(last) }
         return layout
     }
 

@@ -124,7 +124,9 @@ final class ParagraphMeasurer {
     /// A measurement the engine no longer needs (`recycle`), whose arrays the next `measure`
     /// fills instead of allocating its own: ~14 arrays, each an allocation, a free and a
     /// metadata look-up (a tenth of a short CJK layout).
-    @exclusivity(unchecked) var spare = MeasuredParagraph.empty
+    /// Optional so that `measure` can move it out (`take`) instead of swapping a copy of
+    /// `empty` in (a retain of each of its arrays).
+    @exclusivity(unchecked) var spare: MeasuredParagraph?
 
     init() throws {
         lineBreaker = try ICUBreaker(kind: .init(0))
@@ -139,8 +141,7 @@ final class ParagraphMeasurer {
         let length = units.count
         let content = 0..<contentLength
         // Every array below is filled in place: the spare's storage when there is one.
-        var measured = MeasuredParagraph.empty
-        swap(&measured, &spare)
+        var measured = spare.take() ?? MeasuredParagraph.empty
         measured.units = units
         measured.contentLength = contentLength
 
@@ -228,9 +229,9 @@ final class ParagraphMeasurer {
 
     /// Takes back a measurement no longer needed, whose storage the next `measure` reuses.
     /// Only a short paragraph's is kept: the engine should not hold a long text's tables.
-    func recycle(_ measured: inout MeasuredParagraph) {
+    func recycle(_ measured: consuming MeasuredParagraph) {
         guard measured.units.count <= Self.recycledLengthLimit else { return }
-        swap(&measured, &spare)
+        spare = measured
     }
 
     /// The longest paragraph (UTF-16 units) whose storage `recycle` keeps.
