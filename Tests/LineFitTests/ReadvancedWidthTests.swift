@@ -119,6 +119,42 @@ struct ReadvancedWidthTests {
         }
     }
 
+    @Test("a line read once (ReadvancedSweep) gives ReadvancedWidth's em, bound and advances bit for bit at every value")
+    func sweepEqualsReadvancedWidth() throws {
+        let fonts = try VariableFontTests.fonts()
+        var compared = 0
+        for text in NextSizeProofTests.texts {
+            for fixed in [[FontVariation("wght", 800), FontVariation("opsz", 60)], [FontVariation("opsz", 144)], []] {
+                for level: UInt8 in [0, 1] {
+                    let narrowest = fixed + [FontVariation("wdth", 25)]
+                    var piece = try Self.piece(text, narrowest)
+                    piece.level = level
+                    let shape = (pieces: [piece], em: [piece].width(tracking: 0))
+                    var sweepSources: [Int: ReadvancedSweep.Source] = [:]
+                    let sweep = try #require(ReadvancedSweep(
+                        shape, from: VariationSettings(narrowest), axis: "wdth", fonts: fonts, tracking: 0.01,
+                        sources: &sweepSources))
+                    // Across the axis, avar segments and the feature variation's edge at 85.
+                    for wdth in stride(from: 25.0, through: 151.0, by: 3.7) + [85.0, 85.1, 151.0] {
+                        var sources: [Int: ReadvancedWidth.Source] = [:]
+                        let expected = ReadvancedWidth(
+                            shape, from: VariationSettings(narrowest), to: VariationSettings(fixed + [FontVariation("wdth", wdth)]),
+                            axis: "wdth", fonts: fonts, tracking: 0.01, sources: &sources)
+                        let found = sweep.width(at: wdth)
+                        #expect((expected == nil) == (found == nil), "\(text) at wdth \(wdth)")
+                        guard let expected, let found else { continue }
+                        #expect(found.em == expected.em && found.bound == expected.bound, "\(text) at wdth \(wdth)")
+                        let pieces = try #require(sweep.pieces(at: wdth))
+                        #expect(pieces[0].glyphs.map(\.advance) == expected.pieces[0].glyphs.map(\.advance))
+                        compared += 1
+                    }
+                }
+            }
+        }
+        // Not every value is refused (a feature variation switches past 85).
+        #expect(compared > 100)
+    }
+
     @Test("right to left, where pairs are not read, the any-pair bound is too wide to take a line without a shape")
     func anyPairBoundIsTooWide() throws {
         let fonts = try VariableFontTests.fonts()

@@ -89,7 +89,18 @@ extension LayoutEngine {
             return true
         }
         func largestSize(_ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)]) -> Double {
-            grid.largestFitting { everyLineCanReach($0, pairs) }.map { grid.size(at: $0) } ?? grid.minSize
+            // `SizeGrid.largestFitting`'s bisection with its two ends swapped: the largest size
+            // first, since a short text often fills at the grid's maximum (then one check a
+            // round, not two). Whichever end is asked first, the same size comes out.
+            let last = grid.count - 1
+            if everyLineCanReach(grid.size(at: last), pairs) { return grid.size(at: last) }
+            guard last > 0, everyLineCanReach(grid.size(at: 0), pairs) else { return grid.minSize }
+            var low = 0, high = last
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                if everyLineCanReach(grid.size(at: middle), pairs) { low = middle } else { high = middle }
+            }
+            return grid.size(at: low)
         }
 
         var size = largestSize(measured(atSize: grid.minSize))
@@ -106,7 +117,7 @@ extension LayoutEngine {
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
         // Every line starts from the same instance (s, the narrowest): its scalars are kept.
-        var sources: [Int: ReadvancedWidth.Source] = [:]
+        var sources: [Int: ReadvancedSweep.Source] = [:]
         for ((paragraph, original), pair) in zip(paragraphs, final) {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: original.missing.shifted(by: base))
@@ -139,7 +150,7 @@ extension LayoutEngine {
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
         _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
-        axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedWidth.Source], context: FittingContext
+        axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
         let plan = context.plan
@@ -204,39 +215,37 @@ extension LayoutEngine {
     /// or the corrected estimate more than `readvancedWalk` off.
     func readvancedFill(
         _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis,
-        sources: inout [Int: ReadvancedWidth.Source], context: FittingContext
+        sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
     ) -> (pieces: [LinePiece], em: Double, width: Double)? {
         let plan = context.plan
         let available = context.options.width
         let from = plan.settings(size: size, width: axis.minValue)
-        guard let estimate = ReadvancedLine(narrowest.pieces, em: narrowest.em, base: from, axis: axis.tag, fonts: context.fonts)
-        else { return nil }
         let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
-        func readvanced(_ index: Int) -> ReadvancedWidth? {
-            ReadvancedWidth(
-                narrowest, from: from, to: plan.settings(size: size, width: widths.size(at: index)), axis: axis.tag,
-                fonts: context.fonts, tracking: context.options.tracking, sources: &sources)
-        }
-        // The estimate leaves out the kerning's change and FreeType's rounding; the exact
-        // re-advance at its answer measures that error, which changes little over a few steps,
-        // so the estimate moved by it usually lands on the answer (as `widthAxisFit` does).
-        let first = widths.largestFitting { WidthTolerance.fits(estimate.em(atAxisValue: $0) * size, in: available) } ?? 0
+        // The line is read once; each value then pays only for what moves with the axis.
+        guard let sweep = ReadvancedSweep(
+            narrowest, from: from, axis: axis.tag, fonts: context.fonts, tracking: context.options.tracking, sources: &sources)
+        else { return nil }
+        func readvanced(_ index: Int) -> (em: Double, bound: Double)? { sweep.width(at: widths.size(at: index)) }
+        // The estimate leaves out FreeType's rounding of each glyph and HarfBuzz's of each
+        // adjustment; the exact re-advance at its answer measures that error, which changes
+        // little over a few steps, so the estimate moved by it usually lands on the answer.
+        let first = widths.largestFitting { WidthTolerance.fits(sweep.estimatedEm(at: $0) * size, in: available) } ?? 0
         guard let calibration = readvanced(first) else { return nil }
-        let error = calibration.em + calibration.bound - estimate.em(atAxisValue: widths.size(at: first))
+        let error = calibration.em + calibration.bound - sweep.estimatedEm(at: widths.size(at: first))
         var index = widths.largestFitting(hint: first) {
-            WidthTolerance.fits((estimate.em(atAxisValue: $0) + error) * size, in: available)
+            WidthTolerance.fits((sweep.estimatedEm(at: $0) + error) * size, in: available)
         } ?? 0
         var known = [first: calibration]
-        func exact(_ index: Int) -> ReadvancedWidth? {
+        func exact(_ index: Int) -> (em: Double, bound: Double)? {
             if let kept = known[index] { return kept }
             let made = readvanced(index)
             known[index] = made
             return made
         }
-        func fitsWithBound(_ width: ReadvancedWidth) -> Bool {
+        func fitsWithBound(_ width: (em: Double, bound: Double)) -> Bool {
             WidthTolerance.fits((width.em + width.bound) * size, in: available)
         }
-        func decides(_ width: ReadvancedWidth) -> Bool { width.bound * size <= available * Self.readvancedBoundLimit }
+        func decides(_ width: (em: Double, bound: Double)) -> Bool { width.bound * size <= available * Self.readvancedBoundLimit }
         guard var taken = exact(index), decides(taken) else { return nil }
         if fitsWithBound(taken) {
             // The value taken is the largest whose bound still says "fits": the next one's
@@ -260,7 +269,8 @@ extension LayoutEngine {
                 taken = lower
             } while !fitsWithBound(taken)
         }
-        return (taken.pieces, taken.em, widths.size(at: index))
+        guard let pieces = sweep.pieces(at: widths.size(at: index)) else { return nil }
+        return (pieces, taken.em, widths.size(at: index))
     }
 
     /// The largest `wdth` on the axis's 0.1 grid at which the line fits at `size`, found by

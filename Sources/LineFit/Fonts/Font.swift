@@ -282,6 +282,13 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return withOpenedLocked { face in face.variationAdvances.stepLocked(face, from: source, to: target, tag: tag) }
     }
 
+    /// FreeType's normalization of the axes (`FreeTypeNormalization`), once `axisStep` has
+    /// checked it; nil for a static font, before, or where it disagreed.
+    func freeTypeNormalization() -> FreeTypeNormalization? {
+        guard isVariable else { return nil }
+        return withOpenedLocked { face in face.variationAdvances.normalizationLocked() }
+    }
+
     /// HarfBuzz's normalized coordinates (2.14, `avar` applied) of the instance `variations`
     /// gives this font, in `fvar` order; nil for a static font. What `GPOS` and `GDEF`
     /// deltas are evaluated at (`ReadvancedWidth`).

@@ -42,29 +42,36 @@ struct FreeTypeNormalization {
     func normalized(_ settings: VariationSettings, axes variationAxes: [VariationAxis]) -> [Int64] {
         var result = [Int64](repeating: 0, count: axes.count)
         for (index, axis) in variationAxes.enumerated() where index < axes.count {
-            let value = Float(axis.clamped(settings[axis.tag] ?? axis.defaultValue))
-            // hb-ft's `coords[i] * 65536.f`, converted to FT_Fixed (truncated).
-            var coordinate = Int64(value * 65536)
-            let (minimum, def, maximum) = axes[index]
-            coordinate = min(max(coordinate, minimum), maximum)
-            var normal: Int64 = 0
-            if coordinate < def {
-                normal = -Self.divFix(coordinate - def, minimum - def)
-            } else if coordinate > def {
-                normal = Self.divFix(coordinate - def, maximum - def)
-            }
-            let points = segments[index]
-            if points.count > 1 {
-                for point in 1..<points.count where normal < points[point].from {
-                    normal = Self.mulDiv(
-                        normal - points[point - 1].from, points[point].to - points[point - 1].to,
-                        points[point].from - points[point - 1].from) + points[point - 1].to
-                    break
-                }
-            }
-            result[index] = normal
+            result[index] = normalized(axis: index, axis.clamped(settings[axis.tag] ?? axis.defaultValue))
         }
         return result
+    }
+
+    /// FreeType's normalized coordinate (16.16) of axis `index` at `value` (clamped): each
+    /// axis is normalized alone (`avar` 1 maps each axis by its own segments), so a step
+    /// along one axis needs only this one.
+    func normalized(axis index: Int, _ value: Double) -> Int64 {
+        guard index < axes.count else { return 0 }
+        // hb-ft's `coords[i] * 65536.f`, converted to FT_Fixed (truncated).
+        var coordinate = Int64(Float(value) * 65536)
+        let (minimum, def, maximum) = axes[index]
+        coordinate = min(max(coordinate, minimum), maximum)
+        var normal: Int64 = 0
+        if coordinate < def {
+            normal = -Self.divFix(coordinate - def, minimum - def)
+        } else if coordinate > def {
+            normal = Self.divFix(coordinate - def, maximum - def)
+        }
+        let points = segments[index]
+        if points.count > 1 {
+            for point in 1..<points.count where normal < points[point].from {
+                normal = Self.mulDiv(
+                    normal - points[point - 1].from, points[point].to - points[point - 1].to,
+                    points[point].from - points[point - 1].from) + points[point - 1].to
+                break
+            }
+        }
+        return normal
     }
 
     /// FreeType's `FT_DivFix`: a / b in 16.16, rounded half away from zero on magnitudes.

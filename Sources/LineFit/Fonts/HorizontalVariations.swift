@@ -422,3 +422,79 @@ final class HorizontalVariations {
 
     private typealias Table = OpenTypeTableBytes
 }
+
+/// What a line's exact advances along one axis need (`ReadvancedSweep`): the regions whose
+/// scalar moves with that axis, and each glyph's row split into those regions' deltas and
+/// the integer sum of the rest (whose scalars stay put).
+extension HorizontalVariations {
+    /// The regions that span `axis` and that no other axis holds at 0 at `normalized`
+    /// (FreeType's 16.16 coordinates): the only ones whose scalar can differ between
+    /// instances that differ in `axis` alone.
+    func varyingRegions(axis: Int, normalized: [Int64]) -> [Int] {
+        guard normalized.count == axisCount else { return [] }
+        var result: [Int] = []
+        for region in 0..<regionCount {
+            var spans = false, held = false
+            for (index, start, peak, end) in activeAxes[activeStarts[region]..<activeStarts[region + 1]] {
+                if index == axis {
+                    spans = true
+                    continue
+                }
+                let value = normalized[index]
+                if value != peak && (value <= start || value >= end) { held = true }
+            }
+            if spans && !held { result.append(region) }
+        }
+        return result
+    }
+
+    /// The region's scalar (16.16) at `normalized` with axis `axis` at `value` instead: the
+    /// arithmetic of `regionScalars(normalized:)`, axis by axis in order.
+    func regionScalar(_ region: Int, normalized: [Int64], axis: Int, value: Int64) -> Int64 {
+        var scalar: Int64 = 0x10000
+        for (index, start, peak, end) in activeAxes[activeStarts[region]..<activeStarts[region + 1]] {
+            let coordinate = index == axis ? value : normalized[index]
+            if peak == coordinate { continue }
+            if coordinate <= start || coordinate >= end { return 0 }
+            scalar = coordinate < peak
+                ? Self.mulDiv(scalar, coordinate - start, peak - start)
+                : Self.mulDiv(scalar, end - coordinate, end - peak)
+        }
+        return scalar
+    }
+
+    /// The glyph's `hmtx` advance and, over its row of deltas, the sum of delta × `scalars`
+    /// for the regions whose `position` is negative (fixed ones), while each other region's
+    /// delta is added to `deltas[start + position]` (zeroed by the caller); nil where the
+    /// tables do not cover the glyph.
+    /// `only`, given, holds every region whose scalar is not 0 at `scalars` and every region
+    /// with a position: the row is then read at those regions' columns alone (the integer
+    /// sums are the same).
+    func splitRow(
+        _ glyph: Int, scalars: [Int64], position: [Int32], only: FewRegions?, into deltas: inout [Int32], at start: Int
+    ) -> (advance: Int64, fixed: Int64)? {
+        guard scalars.count == regionCount, position.count == regionCount, let (outer, inner) = item(of: glyph) else {
+            return nil
+        }
+        let block = itemData[outer]
+        let width = block.regionIndices.count
+        var fixed: Int64 = 0
+        func add(_ region: Int, _ delta: Int32) {
+            let at = position[region]
+            if at >= 0 {
+                deltas[start + Int(at)] &+= delta
+            } else {
+                fixed += scalars[region] * Int64(delta)
+            }
+        }
+        if let only {
+            for (index, region) in only.regions.enumerated() {
+                let column = Int(only.columns[index * only.dataCount + outer])
+                if column >= 0 { add(region, block.deltas[inner * width + column]) }
+            }
+        } else {
+            for slot in 0..<width { add(block.regionIndices[slot], block.deltas[inner * width + slot]) }
+        }
+        return (Int64(defaultAdvances[glyph]), fixed)
+    }
+}

@@ -276,6 +276,50 @@ extension PositioningVariations {
         return total
     }
 
+    /// The `GDEF` regions that span `axis` and that no other axis holds at 0 at
+    /// `coordinates` (2.14): the only ones whose scalar differs between instances that differ
+    /// in `axis` alone (`ReadvancedSweep`).
+    func varyingRegions(axis: Int, coordinates: [Int32]) -> [Int] {
+        (0..<regionCount).filter { region in
+            guard axis < axisCount, regionAxes[region * axisCount + axis].peak != 0 else { return false }
+            for index in 0..<axisCount where index != axis {
+                let (start, peak, end) = regionAxes[region * axisCount + index]
+                let value = index < coordinates.count ? coordinates[index] : 0
+                if peak != 0 && value != peak && (value <= start || value >= end) { return false }
+            }
+            return true
+        }
+    }
+
+    /// The region's scalar at `coordinates` with axis `axis` at `value` instead, as
+    /// `regionScalars(coordinates:)` evaluates it.
+    func regionScalar(_ region: Int, coordinates: [Int32], axis: Int, value: Int32) -> Double {
+        var scalar = 1.0
+        for index in 0..<axisCount {
+            let (start, peak, end) = regionAxes[region * axisCount + index]
+            let coordinate = index == axis ? value : index < coordinates.count ? coordinates[index] : 0
+            if peak == 0 || coordinate == peak { continue }
+            if coordinate <= start || coordinate >= end { return 0 }
+            scalar *= coordinate < peak
+                ? Double(coordinate - start) / Double(peak - start) : Double(end - coordinate) / Double(end - peak)
+        }
+        return scalar
+    }
+
+    /// The deltas of the delta set numbered `item` for the regions with a `position` of 0 or
+    /// more, in the row's order, appended as (delta, position): `deltaChange` reads the
+    /// others' terms as 0 when only those regions move.
+    func itemTerms(_ item: Int32, position: [Int32], into terms: inout [(delta: Double, at: Int32)]) {
+        let key = itemKeys[Int(item)]
+        let data = itemData[Int(key >> 16)]
+        let row = Int(key & 0xFFFF) * data.regionIndices.count
+        for (slot, region) in data.regionIndices.enumerated() where position[region] >= 0 {
+            terms.append((Double(data.deltas[row + slot]), position[region]))
+        }
+    }
+
+    var gdefRegionCount: Int { regionCount }
+
     /// The delta sets the glyph at `index` of a left-to-right run `glyphs` receives, one
     /// per pair lookup (as the first of a pair with the next glyph the lookup does not
     /// skip); nil at the run's end (where `glyphSlopes`' bound is used instead).

@@ -174,6 +174,13 @@ final class VariationAdvances {
             positioning: bounds, itemSlopes: known.items)
     }
 
+    /// FreeType's normalization of the font's axes, once a step has checked it against the
+    /// face (`stepLocked(_:from:to:tag:)`); nil before or when it disagreed.
+    func normalizationLocked() -> FreeTypeNormalization? {
+        guard case .table = positioning else { return nil }
+        return normalization
+    }
+
     private var kerningSweeps: [(settings: VariationSettings, tag: String, sweep: KerningSweep)] = []
 
     /// The font's `GDEF` regions along axis `tag` with every other axis at `settings` (its
@@ -289,13 +296,20 @@ final class AxisSweep {
 
     /// `value` of the axis normalized as HarfBuzz does (avar included), as a fraction.
     func normalized(_ value: Double) -> Double {
-        guard let index = coordinateIndex else { return 0 }
+        coordinate(value).map { Double($0) / 16384 } ?? 0
+    }
+
+    /// `value` of the axis normalized as HarfBuzz does (2.14, avar included): the axis's
+    /// coordinate in `hb_ot_var_normalize_variations` of every axis's value, since HarfBuzz
+    /// normalizes and maps (`avar` 1) each axis alone. Nil when HarfBuzz does not list the axis.
+    func coordinate(_ value: Double) -> Int32? {
+        guard let index = coordinateIndex else { return nil }
         var variation = hb_variation_t(tag: packedTag, value: Float(axis.clamped(value)))
         // Asked at every step of a line's estimate: no array made per call.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: table.axisCount) { coordinates in
             coordinates.initialize(repeating: 0)
             hb_ot_var_normalize_variations(face, &variation, 1, coordinates.baseAddress, UInt32(coordinates.count))
-            return Double(coordinates[index]) / 16384
+            return coordinates[index]
         }
     }
 

@@ -1,0 +1,320 @@
+/// `ReadvancedWidth` at many values of one axis for one line, each value paying only for
+/// what moves with the axis.
+///
+/// A width-axis line is re-advanced at two or three values of `wdth` (the walk to the
+/// largest that fits). `ReadvancedWidth` pays the whole step each time: both instances'
+/// normalization and every region's scalar, each glyph's whole row of `HVAR` deltas, the
+/// pair lookups, every `GDEF` region: about 40,000 instructions a value on a 30-glyph line,
+/// where the line itself is the same. Here the line is read once: each glyph's row is split
+/// into the deltas of the regions that move with the axis (a few: those spanning it that no
+/// other axis holds at 0) and the integer sum of the rest; the kerning pairs are found once,
+/// each keeping the deltas of the `GDEF` regions that move. A value then costs its axis
+/// coordinate (HarfBuzz's and FreeType's), those regions' scalars, and one pass over the
+/// glyphs with a few products each.
+///
+/// The arithmetic is `ReadvancedWidth`'s, term for term: FreeType's integer sums (exact in
+/// any order, so the fixed part can be summed apart) rounded once per glyph, the same
+/// kerning sums in each delta set's row order (the terms left out are exactly 0: their
+/// scalars are equal at both instances), the same bound and the same sum of advances. A
+/// test checks `em`, `bound` and every advance against `ReadvancedWidth` bit for bit.
+struct ReadvancedSweep {
+    /// What re-advancing from one instance of one font needs, whatever the line: kept for
+    /// all lines of a layout (they start from the same instance).
+    final class Source {
+        let step: AxisStep
+        /// HarfBuzz's (2.14) and FreeType's (16.16) normalized coordinates at the source.
+        let coordinates: [Int32]
+        let freeType: [Int64]
+        let normalization: FreeTypeNormalization
+        let sweep: AxisSweep
+        let axis: Int
+        let variationAxis: VariationAxis
+        /// `HVAR` regions that move with the axis, and each region's place among them (-1: fixed).
+        let varying: [Int]
+        let position: [Int32]
+        /// The same for `GDEF`, with the moving regions' scalars at the source.
+        let kerningVarying: [Int]
+        let kerningPosition: [Int32]
+        let kerningFrom: [Double]
+        /// The `HVAR` regions a line's rows are read at: the moving ones and those not 0 at
+        /// the source (nil: whole rows).
+        let read: HorizontalVariations.FewRegions?
+        let unitsPerEm: Double
+        /// For the estimate, per moving `HVAR` and `GDEF` region: its other-axes factor, its
+        /// span on the axis (fractions) and its tent at the source.
+        let spans: [(others: Double, start: Double, peak: Double, end: Double, source: Double)]
+        let kerningSpans: [(others: Double, start: Double, peak: Double, end: Double, source: Double)]
+
+        init?(font: Font, from: VariationSettings, tag: String) {
+            guard let step = font.axisStep(from: from, to: from, tag: tag),
+                  let coordinates = font.harfBuzzCoordinates(from), let normalization = font.freeTypeNormalization(),
+                  let sweep = font.advanceSweep(from, tag: tag),
+                  let axis = font.variationAxes.firstIndex(where: { $0.tag == tag }), axis < coordinates.count
+            else { return nil }
+            let freeType = normalization.normalized(font.effectiveVariations(from), axes: font.variationAxes)
+            let table = step.table, positioning = step.positioning
+            varying = table.varyingRegions(axis: axis, normalized: freeType)
+            var position = [Int32](repeating: -1, count: table.regionCount)
+            for (index, region) in varying.enumerated() { position[region] = Int32(index) }
+            kerningVarying = positioning.varyingRegions(axis: axis, coordinates: coordinates)
+            var kerningPosition = [Int32](repeating: -1, count: positioning.gdefRegionCount)
+            for (index, region) in kerningVarying.enumerated() { kerningPosition[region] = Int32(index) }
+            let scalars = positioning.regionScalars(coordinates: coordinates)
+            kerningFrom = kerningVarying.map { scalars[$0] }
+            self.position = position
+            read = table.fewRegions(step.from.indices.filter { step.from[$0] != 0 || position[$0] >= 0 })
+            self.kerningPosition = kerningPosition
+            self.step = step
+            self.coordinates = coordinates
+            self.freeType = freeType
+            self.normalization = normalization
+            self.sweep = sweep
+            self.axis = axis
+            variationAxis = font.variationAxes[axis]
+            unitsPerEm = Double(font.unitsPerEm)
+            guard let kerningSweep = positioning.sweep(coordinates: coordinates, axis: axis) else { return nil }
+            let x = Double(freeType[axis]) / 65536
+            func span(_ region: (others: Double, start: Double, peak: Double, end: Double))
+                -> (others: Double, start: Double, peak: Double, end: Double, source: Double) {
+                (region.others, region.start, region.peak, region.end,
+                 AxisSweep.tent(x, start: region.start, peak: region.peak, end: region.end))
+            }
+            spans = varying.map { span(sweep.regions[$0]) }
+            kerningSpans = kerningVarying.map { span(kerningSweep.regions[$0]) }
+        }
+    }
+
+    /// How a glyph's advance follows the pairs it forms (`ReadvancedWidth`'s three cases).
+    fileprivate enum Kerning: UInt8 {
+        /// A left-to-right piece's last glyph: the first of no pair at either instance.
+        case none
+        /// Its pairs' delta sets, read.
+        case pairs
+        /// Pairs not read: the any-pair bound.
+        case anyPair
+    }
+
+    fileprivate struct Piece {
+        let index: Int
+        let source: Source
+        let ids: [UInt32]
+        /// FreeType's advance at the source, `hmtx` + the rounded delta sum (design units).
+        let before: [Int64]
+        let advances: [Int64]
+        let fixed: [Int64]
+        /// Glyph-major, `source.varying.count` per glyph.
+        let deltas: [Int32]
+        let kerning: [Kerning]
+        /// Per glyph, its delta sets (`itemStarts[g]..<itemStarts[g + 1]`), each its terms.
+        let itemStarts: [Int32]
+        let termStarts: [Int32]
+        let terms: [(delta: Double, at: Int32)]
+        /// For the estimate: per moving `HVAR` region, the deltas of the glyphs that advance,
+        /// summed; per moving `GDEF` region, the deltas of the pairs read.
+        let sums: [Double]
+        let kerningSums: [Double]
+    }
+
+    private let line: [LinePiece]
+    private let pieces: [Piece]
+    private let clusters: Int
+    private let tracking: Double
+    private let em: Double
+
+    /// `shape` (shaped at `from`) to be re-advanced along `tag`; nil where `ReadvancedWidth`
+    /// would be nil at every value (no source, a glyph the tables do not cover).
+    init?(_ shape: LineInstances.Shape, from: VariationSettings, axis tag: String, fonts: FontChain, tracking: Double,
+          sources: inout [Int: Source]) {
+        var made: [Piece] = []
+        var scratch: [Int32] = []
+        for (index, piece) in shape.pieces.enumerated() where !piece.glyphs.isEmpty {
+            let font = fonts.fonts[piece.fontIndex]
+            guard font.isVariable else { continue }
+            let source: Source
+            if let known = sources[piece.fontIndex] {
+                source = known
+            } else {
+                guard let new = Source(font: font, from: from, tag: tag) else { return nil }
+                sources[piece.fontIndex] = new
+                source = new
+            }
+            let step = source.step, positioning = step.positioning
+            let ids = piece.glyphs.map(\.id)
+            let width = source.varying.count
+            var deltas = [Int32](repeating: 0, count: ids.count * width)
+            var before: [Int64] = [], advances: [Int64] = [], fixed: [Int64] = []
+            var kerning: [Kerning] = [], itemStarts: [Int32] = [0], termStarts: [Int32] = [0]
+            var terms: [(delta: Double, at: Int32)] = []
+            terms.reserveCapacity(ids.count * 4)
+            termStarts.reserveCapacity(ids.count * 2)
+            before.reserveCapacity(ids.count)
+            advances.reserveCapacity(ids.count)
+            fixed.reserveCapacity(ids.count)
+            kerning.reserveCapacity(ids.count)
+            itemStarts.reserveCapacity(ids.count + 1)
+            var sums = [Double](repeating: 0, count: width)
+            var kerningSums = [Double](repeating: 0, count: source.kerningVarying.count)
+            let leftToRight = piece.level & 1 == 0 && positioning.readsPairs
+            for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
+                guard let (advance, rest) = step.table.splitRow(
+                    Int(ids[glyph]), scalars: step.from, position: source.position, only: source.read, into: &deltas,
+                    at: glyph * width)
+                else { return nil }
+                var sum = rest
+                for column in 0..<width {
+                    sum += step.from[source.varying[column]] * Int64(deltas[glyph * width + column])
+                }
+                let old = advance + ((sum + 0x8000) >> 16)
+                guard old >= 0, old <= 0xFFFF else { return nil }
+                before.append(old)
+                if piece.glyphs[slot].advance != 0 {
+                    for column in 0..<width { sums[column] += Double(deltas[glyph * width + column]) }
+                }
+                advances.append(advance)
+                fixed.append(rest)
+                if piece.glyphs[slot].advance != 0, leftToRight, glyph == ids.count - 1 {
+                    kerning.append(.none)
+                } else if piece.glyphs[slot].advance != 0, leftToRight, positioning.pairItems(ids, at: glyph, into: &scratch) {
+                    kerning.append(.pairs)
+                    for item in scratch {
+                        let first = terms.count
+                        positioning.itemTerms(item, position: source.kerningPosition, into: &terms)
+                        termStarts.append(Int32(terms.count))
+                        for term in terms[first...] { kerningSums[Int(term.at)] += term.delta }
+                    }
+                } else {
+                    kerning.append(.anyPair)
+                }
+                itemStarts.append(Int32(termStarts.count - 1))
+            }
+            made.append(Piece(
+                index: index, source: source, ids: ids, before: before, advances: advances, fixed: fixed, deltas: deltas,
+                kerning: kerning, itemStarts: itemStarts, termStarts: termStarts, terms: terms, sums: sums,
+                kerningSums: kerningSums))
+        }
+        guard !made.isEmpty else { return nil }
+        line = shape.pieces
+        em = shape.em
+        pieces = made
+        clusters = shape.pieces.advanceAndClusters().clusters
+        self.tracking = tracking
+    }
+
+    /// The line at `value` of the axis: `ReadvancedWidth`'s `em` and `bound`; nil where it
+    /// would be nil (a feature variation switches between the source and `value`, an
+    /// advance out of FreeType's 16 bits).
+    func width(at value: Double) -> (em: Double, bound: Double)? {
+        var none: [LinePiece]?
+        return readvance(to: value, moved: &none)
+    }
+
+    /// The line's em width at `value`, estimated: the moving regions' delta sums times their
+    /// scalars' change, without FreeType's rounding of each glyph or HarfBuzz's of each
+    /// adjustment, with `GDEF`'s coordinate taken from FreeType's. No HarfBuzz call: a search
+    /// asks it at a dozen values a line, and only the exact `width(at:)` decides.
+    func estimatedEm(at value: Double) -> Double {
+        var total = em
+        for piece in pieces {
+            let source = piece.source
+            let x = Double(source.normalization.normalized(axis: source.axis, source.variationAxis.clamped(value))) / 65536
+            var units = 0.0
+            for (column, span) in source.spans.enumerated() where piece.sums[column] != 0 {
+                units += piece.sums[column] * span.others
+                    * (AxisSweep.tent(x, start: span.start, peak: span.peak, end: span.end) - span.source)
+            }
+            for (index, span) in source.kerningSpans.enumerated() where piece.kerningSums[index] != 0 {
+                units += piece.kerningSums[index] * span.others
+                    * (AxisSweep.tent(x, start: span.start, peak: span.peak, end: span.end) - span.source)
+            }
+            total += units / source.unitsPerEm
+        }
+        return total
+    }
+
+    /// `ReadvancedWidth`'s pieces at `value`.
+    func pieces(at value: Double) -> [LinePiece]? {
+        var moved: [LinePiece]? = line
+        guard readvance(to: value, moved: &moved) != nil else { return nil }
+        return moved
+    }
+
+    private func readvance(to value: Double, moved: inout [LinePiece]?) -> (em: Double, bound: Double)? {
+        var total = 0.0, bound = 0.0
+        var next = 0
+        for (index, piece) in line.enumerated() {
+            guard next < pieces.count, pieces[next].index == index else {
+                for glyph in piece.glyphs { total += glyph.advance }
+                continue
+            }
+            let varied = pieces[next]
+            next += 1
+            guard let units = varied.readvance(piece, to: value, total: &total, moved: &moved) else { return nil }
+            bound += units / varied.source.unitsPerEm
+        }
+        return ([LinePiece].width(advance: total, clusters: clusters, tracking: tracking), bound)
+    }
+}
+
+extension ReadvancedSweep.Piece {
+    /// Adds the piece's advances at `value` to `total` (in order) and returns its bound in
+    /// design units; nil where `ReadvancedWidth` would give no line.
+    fileprivate func readvance(
+        _ piece: LinePiece, to value: Double, total: inout Double, moved: inout [LinePiece]?
+    ) -> Double? {
+        let source = self.source, axis = source.axis, step = source.step
+        let clamped = source.variationAxis.clamped(value)
+        guard let target = source.sweep.coordinate(clamped),
+              !step.positioning.conditionsDiffer(axis: axis, source.coordinates[axis], target)
+        else { return nil }
+        let freeType = source.normalization.normalized(axis: axis, clamped)
+        let distance = Double(abs(target - source.coordinates[axis])) / 16384
+        let width = source.varying.count
+        let scalars = source.varying.map {
+            step.table.regionScalar($0, normalized: source.freeType, axis: axis, value: freeType)
+        }
+        let changes = source.kerningVarying.indices.map {
+            step.positioning.regionScalar(source.kerningVarying[$0], coordinates: source.coordinates, axis: axis, value: target)
+                - source.kerningFrom[$0]
+        }
+        func anyPair(_ glyph: UInt32) -> Double {
+            guard distance > 0, Int(glyph) < step.slopes.count else { return distance > 0 ? .infinity : 0 }
+            return step.slopes[Int(glyph)] * AxisStep.slopeMargin * distance
+                + Double(step.adjustments[Int(glyph)]) * AxisStep.roundingPerAdjustment
+        }
+        var glyphs = moved == nil ? nil : Array(piece.glyphs)
+        var units = 0.0
+        for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
+            var sum = fixed[glyph]
+            for column in 0..<width { sum += scalars[column] * Int64(deltas[glyph * width + column]) }
+            let new = advances[glyph] + ((sum + 0x8000) >> 16)
+            guard new >= 0, new <= 0xFFFF else { return nil }
+            let change = Int32(new - before[glyph])
+            let advance = piece.glyphs[slot].advance
+            if advance == 0 {
+                units += Double(abs(change)) + anyPair(ids[glyph])
+                total += advance
+                continue
+            }
+            var kerning = 0.0
+            switch self.kerning[glyph] {
+            case .none: break
+            case .pairs:
+                for item in Int(itemStarts[glyph])..<Int(itemStarts[glyph + 1]) {
+                    var itemChange = 0.0
+                    for term in terms[Int(termStarts[item])..<Int(termStarts[item + 1])] {
+                        itemChange += term.delta * changes[Int(term.at)]
+                    }
+                    kerning += itemChange
+                    units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
+                }
+            case .anyPair:
+                units += anyPair(ids[glyph])
+            }
+            let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
+            total += movedAdvance
+            glyphs?[glyph].advance = movedAdvance
+        }
+        if let glyphs { moved?[index].glyphs = glyphs[...] }
+        return units
+    }
+}
