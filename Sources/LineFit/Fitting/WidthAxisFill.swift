@@ -88,7 +88,21 @@ extension LayoutEngine {
             }
             return true
         }
-        func largestSize(_ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)]) -> Double {
+        /// `settledFrom`, given: a grid index from which every size has the same `opsz`; the
+        /// bisection stops once the size it will return is known to be at or past it (it
+        /// only ever moves up from a size that holds), returning a size of that `opsz`.
+        /// The first grid index whose `opsz` is the last size's (`opsz` is the size clamped to
+        /// the axis: it does not fall as the size grows).
+        func topOpticalIndex() -> Int {
+            let top = plan.opticalSize(for: grid.size(at: grid.count - 1))
+            var low = -1, high = grid.count - 1
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                if plan.opticalSize(for: grid.size(at: middle)) == top { high = middle } else { low = middle }
+            }
+            return high
+        }
+        func largestSize(_ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)], settledFrom: Int? = nil) -> Double {
             // `SizeGrid.largestFitting`'s bisection with its two ends swapped: the largest size
             // first, since a short text often fills at the grid's maximum (then one check a
             // round, not two). Whichever end is asked first, the same size comes out.
@@ -97,13 +111,16 @@ extension LayoutEngine {
             guard last > 0, everyLineCanReach(grid.size(at: 0), pairs) else { return grid.minSize }
             var low = 0, high = last
             while high - low > 1 {
+                if let settledFrom, low >= settledFrom { break }
                 let middle = low + (high - low) / 2
                 if everyLineCanReach(grid.size(at: middle), pairs) { low = middle } else { high = middle }
             }
             return grid.size(at: low)
         }
 
-        var size = largestSize(measured(atSize: grid.minSize))
+        // With optical sizing, the first round's size is only read for its `opsz` (the next
+        // round measures there): its bisection stops once that `opsz` is the axis's top one.
+        var size = largestSize(measured(atSize: grid.minSize), settledFrom: plan.followsSize ? topOpticalIndex() : nil)
         if plan.followsSize {
             for _ in 0..<Self.opticalRounds {
                 let next = largestSize(measured(atSize: size))
