@@ -396,16 +396,45 @@ final class HorizontalVariations {
     }
 
     /// The glyph's deltas weighted per region (`weights` by region index), summed; nil for a
-    /// glyph the tables do not cover.
-    func weightedDelta(_ glyph: Int, weights: [Double]) -> Double? {
+    /// glyph the tables do not cover. `columns` (`weightedColumns(weights)`), given, lists
+    /// the only slots of each row whose weight is not 0: the sum is the same, term for term
+    /// in row order (the others add 0), read from a few slots instead of the whole row.
+    func weightedDelta(_ glyph: Int, weights: [Double], columns: WeightedColumns? = nil) -> Double? {
         guard weights.count == regionCount, let (outer, inner) = item(of: glyph) else { return nil }
         let data = itemData[outer]
         let width = data.regionIndices.count
         var sum = 0.0
+        if let columns, columns.starts.count == itemData.count + 1 {
+            for index in Int(columns.starts[outer])..<Int(columns.starts[outer + 1]) {
+                let slot = Int(columns.slots[index])
+                sum += weights[data.regionIndices[slot]] * Double(data.deltas[inner * width + slot])
+            }
+            return sum
+        }
         for slot in 0..<width {
             sum += weights[data.regionIndices[slot]] * Double(data.deltas[inner * width + slot])
         }
         return sum
+    }
+
+    /// Per item variation data, the slots of its rows whose region's weight is not 0, in
+    /// row order (`slots[starts[d]..<starts[d + 1]]`).
+    struct WeightedColumns {
+        let starts: [Int32]
+        let slots: [Int32]
+    }
+
+    /// The slots `weightedDelta` must read for `weights`: one pass over the data's region
+    /// lists (already paid for by the table's read budget).
+    func weightedColumns(_ weights: [Double]) -> WeightedColumns? {
+        guard weights.count == regionCount else { return nil }
+        var starts: [Int32] = [0], slots: [Int32] = []
+        starts.reserveCapacity(itemData.count + 1)
+        for data in itemData {
+            for (slot, region) in data.regionIndices.enumerated() where weights[region] != 0 { slots.append(Int32(slot)) }
+            starts.append(Int32(slots.count))
+        }
+        return WeightedColumns(starts: starts, slots: slots)
     }
 
     /// Each region's scalar along one axis, the others held at `normalized` (16.16): the

@@ -93,7 +93,7 @@ final class VariationAdvances {
         }
         let unitsPerEm = Double(face.unitsPerEm)
         let weights = zip(scalars(to), scalars(from)).map { ($0 - $1) / unitsPerEm }
-        return AdvanceChange(table: table, weights: weights)
+        return AdvanceChange(table: table, weights: weights, columns: table.weightedColumns(weights))
     }
 
     private enum LoadedPositioning {
@@ -381,9 +381,11 @@ struct AdvanceChange {
     let table: HorizontalVariations
     /// Per region: scalar at the target minus scalar at the source, over units per em.
     let weights: [Double]
+    /// The slots of each row whose weight is not 0 (moving one axis, a few of them).
+    let columns: HorizontalVariations.WeightedColumns?
 
     /// The glyph's advance change in em; nil for a glyph the tables do not cover.
     func change(_ glyph: UInt32) -> Double? {
-        table.weightedDelta(Int(glyph), weights: weights)
+        table.weightedDelta(Int(glyph), weights: weights, columns: columns)
     }
 }
