@@ -29,16 +29,15 @@ struct ReadvancedSweep {
         let sweep: AxisSweep
         let axis: Int
         let variationAxis: VariationAxis
-        /// `HVAR` regions that move with the axis, and each region's place among them (-1: fixed).
+        /// `HVAR` regions that move with the axis.
         let varying: [Int]
-        let position: [Int32]
         /// The same for `GDEF`, with the moving regions' scalars at the source.
         let kerningVarying: [Int]
         let kerningPosition: [Int32]
         let kerningFrom: [Double]
-        /// The `HVAR` regions a line's rows are read at: the moving ones and those not 0 at
-        /// the source (nil: whole rows).
-        let read: HorizontalVariations.FewRegions?
+        /// The slots of `HVAR` rows a line's split reads (moving regions, and fixed ones not 0
+        /// at the source).
+        let plan: HorizontalVariations.SplitPlan
         let unitsPerEm: Double
         /// For the estimate, per moving `HVAR` and `GDEF` region: its other-axes factor, its
         /// span on the axis (fractions) and its tent at the source.
@@ -61,8 +60,8 @@ struct ReadvancedSweep {
             for (index, region) in kerningVarying.enumerated() { kerningPosition[region] = Int32(index) }
             let scalars = positioning.regionScalars(coordinates: coordinates)
             kerningFrom = kerningVarying.map { scalars[$0] }
-            self.position = position
-            read = table.fewRegions(step.from.indices.filter { step.from[$0] != 0 || position[$0] >= 0 })
+            guard let plan = table.splitPlan(scalars: step.from, position: position) else { return nil }
+            self.plan = plan
             self.kerningPosition = kerningPosition
             self.step = step
             self.coordinates = coordinates
@@ -155,23 +154,19 @@ struct ReadvancedSweep {
             var sums = [Double](repeating: 0, count: width)
             var kerningSums = [Double](repeating: 0, count: source.kerningVarying.count)
             let leftToRight = piece.level & 1 == 0 && positioning.readsPairs
+            guard step.table.split(ids, plan: source.plan, width: width, into: &deltas, at: 0, advances: &advances, fixed: &fixed)
+            else { return nil }
+            let sourceScalars = source.varying.map { step.from[$0] }
             for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
-                guard let (advance, rest) = step.table.splitRow(
-                    Int(ids[glyph]), scalars: step.from, position: source.position, only: source.read, into: &deltas,
-                    at: glyph * width)
-                else { return nil }
-                var sum = rest
-                for column in 0..<width {
-                    sum += step.from[source.varying[column]] * Int64(deltas[glyph * width + column])
-                }
+                let advance = advances[glyph]
+                var sum = fixed[glyph]
+                for column in 0..<width { sum += sourceScalars[column] * Int64(deltas[glyph * width + column]) }
                 let old = advance + ((sum + 0x8000) >> 16)
                 guard old >= 0, old <= 0xFFFF else { return nil }
                 before.append(old)
                 if piece.glyphs[slot].advance != 0 {
                     for column in 0..<width { sums[column] += Double(deltas[glyph * width + column]) }
                 }
-                advances.append(advance)
-                fixed.append(rest)
                 if piece.glyphs[slot].advance != 0, leftToRight, glyph == ids.count - 1 {
                     kerning.append(.none)
                 } else if piece.glyphs[slot].advance != 0, leftToRight, positioning.pairItems(ids, at: glyph, into: &scratch) {

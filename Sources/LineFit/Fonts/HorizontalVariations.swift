@@ -492,38 +492,68 @@ extension HorizontalVariations {
         return scalar
     }
 
-    /// The glyph's `hmtx` advance and, over its row of deltas, the sum of delta × `scalars`
-    /// for the regions whose `position` is negative (fixed ones), while each other region's
-    /// delta is added to `deltas[start + position]` (zeroed by the caller); nil where the
-    /// tables do not cover the glyph.
-    /// `only`, given, holds every region whose scalar is not 0 at `scalars` and every region
-    /// with a position: the row is then read at those regions' columns alone (the integer
-    /// sums are the same).
-    func splitRow(
-        _ glyph: Int, scalars: [Int64], position: [Int32], only: FewRegions?, into deltas: inout [Int32], at start: Int
-    ) -> (advance: Int64, fixed: Int64)? {
-        guard scalars.count == regionCount, position.count == regionCount, let (outer, inner) = item(of: glyph) else {
-            return nil
+    /// Per item variation data, the slots of its rows a line's split reads: those whose
+    /// region has a `position` (moving: the delta goes there) or a scalar that is not 0 at
+    /// the source (fixed: delta × scalar goes into the integer sum). Every other slot adds 0.
+    struct SplitPlan {
+        fileprivate let starts: [Int32]
+        fileprivate let slots: [Int32]
+        fileprivate let positions: [Int32]
+        fileprivate let scalars: [Int64]
+    }
+
+    /// The plan for `scalars` (the source's) and `position` (per region, its place among the
+    /// moving regions, -1 for a fixed one): one pass over the data's region lists.
+    func splitPlan(scalars: [Int64], position: [Int32]) -> SplitPlan? {
+        guard scalars.count == regionCount, position.count == regionCount else { return nil }
+        var starts: [Int32] = [0], slots: [Int32] = [], positions: [Int32] = [], kept: [Int64] = []
+        for data in itemData {
+            for (slot, region) in data.regionIndices.enumerated() where position[region] >= 0 || scalars[region] != 0 {
+                slots.append(Int32(slot))
+                positions.append(position[region])
+                kept.append(scalars[region])
+            }
+            starts.append(Int32(slots.count))
         }
-        let block = itemData[outer]
-        let width = block.regionIndices.count
-        var fixed: Int64 = 0
-        func add(_ region: Int, _ delta: Int32) {
-            let at = position[region]
-            if at >= 0 {
-                deltas[start + Int(at)] &+= delta
-            } else {
-                fixed += scalars[region] * Int64(delta)
+        return SplitPlan(starts: starts, slots: slots, positions: positions, scalars: kept)
+    }
+
+    /// Each glyph's `hmtx` advance and the integer sum of its fixed regions' delta × scalar,
+    /// appended, and its moving regions' deltas added to `deltas` (`width` per glyph, zeroed
+    /// by the caller, from `start`); false at a glyph the tables do not cover.
+    func split(
+        _ glyphs: [UInt32], plan: SplitPlan, width: Int, into deltas: inout [Int32], at start: Int,
+        advances: inout [Int64], fixed: inout [Int64]
+    ) -> Bool {
+        guard plan.starts.count == itemData.count + 1 else { return false }
+        return deltas.withUnsafeMutableBufferPointer { deltas in
+            plan.slots.withUnsafeBufferPointer { slots in
+                plan.positions.withUnsafeBufferPointer { positions in
+                    plan.scalars.withUnsafeBufferPointer { scalars in
+                        itemData.withUnsafeBufferPointer { blocks in
+                            for (index, glyph) in glyphs.enumerated() {
+                                guard let (outer, inner) = item(of: Int(glyph)) else { return false }
+                                let row = inner * blocks[outer].regionIndices.count
+                                var sum: Int64 = 0
+                                blocks[outer].deltas.withUnsafeBufferPointer { rowDeltas in
+                                    for entry in Int(plan.starts[outer])..<Int(plan.starts[outer + 1]) {
+                                        let delta = rowDeltas[row + Int(slots[entry])]
+                                        let at = Int(positions[entry])
+                                        if at >= 0 {
+                                            deltas[start + index * width + at] &+= delta
+                                        } else {
+                                            sum += scalars[entry] * Int64(delta)
+                                        }
+                                    }
+                                }
+                                advances.append(Int64(defaultAdvances[Int(glyph)]))
+                                fixed.append(sum)
+                            }
+                            return true
+                        }
+                    }
+                }
             }
         }
-        if let only {
-            for (index, region) in only.regions.enumerated() {
-                let column = Int(only.columns[index * only.dataCount + outer])
-                if column >= 0 { add(region, block.deltas[inner * width + column]) }
-            }
-        } else {
-            for slot in 0..<width { add(block.regionIndices[slot], block.deltas[inner * width + slot]) }
-        }
-        return (Int64(defaultAdvances[glyph]), fixed)
     }
 }
