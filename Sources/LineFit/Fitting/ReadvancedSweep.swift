@@ -133,7 +133,7 @@ struct ReadvancedSweep {
             if let known = sources[piece.fontIndex] {
                 source = known
             } else {
-                guard let new = Source(font: font, from: from, tag: tag) else { return nil }
+                guard let new = font.readvancedSource(from, tag: tag) else { return nil }
                 sources[piece.fontIndex] = new
                 source = new
             }

@@ -282,6 +282,18 @@ public final class Font: @unchecked Sendable, Hashable, CustomStringConvertible 
         return withOpenedLocked { face in face.variationAdvances.stepLocked(face, from: source, to: target, tag: tag) }
     }
 
+    /// What re-advancing lines from the instance `variations` along `tag` needs
+    /// (`ReadvancedSweep.Source`), kept per font and instance; nil where it cannot be made.
+    /// Made outside the font's lock (it asks the font), kept under it.
+    func readvancedSource(_ variations: VariationSettings, tag: String) -> ReadvancedSweep.Source? {
+        guard isVariable else { return nil }
+        let effective = effectiveVariations(variations)
+        if let known = withOpenedLocked({ $0.variationAdvances.readvancedSourceLocked(effective, tag: tag) }) { return known }
+        guard let made = ReadvancedSweep.Source(font: self, from: variations, tag: tag) else { return nil }
+        withOpenedLocked { $0.variationAdvances.keepReadvancedSourceLocked(made, effective, tag: tag) }
+        return made
+    }
+
     /// FreeType's normalization of the axes (`FreeTypeNormalization`), once `axisStep` has
     /// checked it; nil for a static font, before, or where it disagreed.
     func freeTypeNormalization() -> FreeTypeNormalization? {

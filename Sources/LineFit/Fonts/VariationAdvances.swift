@@ -181,6 +181,22 @@ final class VariationAdvances {
         return normalization
     }
 
+    /// Re-advancing sources kept, most recent first (a width-axis layout starts every line
+    /// from one instance, and the next layout of the same text from the same one).
+    private var readvancedSources: [(settings: VariationSettings, tag: String, source: ReadvancedSweep.Source)] = []
+
+    /// The source kept for `settings` (effective) and axis `tag`, if any.
+    func readvancedSourceLocked(_ settings: VariationSettings, tag: String) -> ReadvancedSweep.Source? {
+        readvancedSources.first { $0.tag == tag && $0.settings == settings }?.source
+    }
+
+    /// Keeps `source` (made for `settings`, effective, and `tag`) for the next asks.
+    func keepReadvancedSourceLocked(_ source: ReadvancedSweep.Source, _ settings: VariationSettings, tag: String) {
+        guard readvancedSourceLocked(settings, tag: tag) == nil else { return }
+        readvancedSources.insert((settings, tag, source), at: 0)
+        if readvancedSources.count > Self.sweepsKept { readvancedSources.removeLast() }
+    }
+
     private var kerningSweeps: [(settings: VariationSettings, tag: String, sweep: KerningSweep)] = []
 
     /// The font's `GDEF` regions along axis `tag` with every other axis at `settings` (its
