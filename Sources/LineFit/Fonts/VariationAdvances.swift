@@ -80,6 +80,9 @@ final class VariationAdvances {
     /// the face's effective settings), for estimates (`AdvanceChange`); nil without a usable
     /// `HVAR`.
     func changeLocked(_ face: FontFace, from: VariationSettings, to: VariationSettings) -> AdvanceChange? {
+        // A width-axis layout asks for the same pair (its narrowest and widest at an opsz)
+        // again at each layout of the text: kept, as the sweeps are.
+        if let known = changes.first(where: { $0.from == from && $0.to == to }) { return known.change }
         guard let table = tableLocked(face) else { return nil }
         let otFace = hb_font_get_face(face.coverageFont)!
         func scalars(_ settings: VariationSettings) -> [Double] {
@@ -93,8 +96,14 @@ final class VariationAdvances {
         }
         let unitsPerEm = Double(face.unitsPerEm)
         let weights = zip(scalars(to), scalars(from)).map { ($0 - $1) / unitsPerEm }
-        return AdvanceChange(table: table, weights: weights, columns: table.weightedColumns(weights))
+        let change = AdvanceChange(table: table, weights: weights, columns: table.weightedColumns(weights))
+        changes.insert((from, to, change), at: 0)
+        if changes.count > Self.sweepsKept { changes.removeLast() }
+        return change
     }
+
+    /// Advance changes kept, most recent first.
+    private var changes: [(from: VariationSettings, to: VariationSettings, change: AdvanceChange)] = []
 
     private enum LoadedPositioning {
         case notYet
