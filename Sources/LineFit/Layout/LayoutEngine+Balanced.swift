@@ -747,7 +747,9 @@ struct BalancedPlan {
         let resume = paragraph.seedFront.map { (front: $0, starts: paragraph.candidates.reusedStarts) }
         let scratch = paragraph.scratch ?? BalancedLineBreaker.FrontScratch()
         if paragraph.scratch == nil { paragraph.scratch = scratch }
-        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume, scratch: scratch)
+        // A budget never resumes an earlier front: the budgeted search is the fresh one.
+        let front = budget.map { breaker.budgetedFront(threshold: threshold, budget: $0, quantum: quantum, scratch: scratch) }
+            ?? breaker.front(threshold: threshold, budget: nil, quantum: quantum, resume: resume, scratch: scratch)
         paragraph.work.transitions += front.transitions
         // Labelled as the result: an unlabelled tuple array was converted by a generic cast.
         var finals = front.final.map { (height: front.height($0), cost: front.cost($0), path: front.path($0)) }
