@@ -615,10 +615,12 @@ struct BalancedPlan {
         func stage2(_ t: Double, keeps: (Int) -> Bool) -> (plan: BalancedPlan, cost: Double)? {
             let gridMinimum = gridMinimum(t)
             var leastAtMinimum: [Double] = []
-            for index in 0..<count {
+            // One paragraph's budget is the box whatever its least height (H − (l − l) = H, exactly).
+            for index in 0..<count where count > 1 {
                 leastAtMinimum.append(
                     breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: gridMinimum, scratch: &scratch) ?? 0)
             }
+            if count == 1 { leastAtMinimum = [0] }
             let leastTotal = leastAtMinimum.reduce(0, +)
             var fronts: [[(height: Double, cost: Double, path: [Int])]] = []
             for index in 0..<count {
@@ -738,7 +740,8 @@ struct BalancedPlan {
             for paragraph in cache where !paragraph.candidates.isEmpty {
                 let lines = paragraph.candidates
                 for line in lines.edges where !line.forced && line.size > lowest && line.size <= ceiling {
-                    let k = Int((line.size * perPoint).rounded())
+                    // Sizes are positive: adding a half and truncating rounds (any k is checked below).
+                    let k = Int(line.size * perPoint + 0.5)
                     let offset = k - base
                     guard Double(k) / perPoint == line.size, offset >= 0, offset >> 6 < bits.count else { return false }
                     bits[offset >> 6] |= 1 << UInt64(offset & 63)
