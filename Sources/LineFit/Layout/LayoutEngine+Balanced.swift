@@ -128,23 +128,16 @@ extension LayoutEngine {
         let tracking = options.tracking
         // What the greedy check reads of each paragraph, read once for every rung: its stops
         // (0, then the opportunities) with the prefix sums there and at their content ends.
-        // A line's content end is its last stop's content end measured from 0, or its start
-        // when the line is all whitespace, so each width below is `estimatedWidth`'s, exactly.
-        let stopsOf: [[GreedyStop]] = paragraphs.map { paragraph in
+        let stopsOf: [[PrefixStop]] = paragraphs.map { paragraph in
             guard paragraph.contentLength > 0 else { return [] }
-            var stops = [GreedyStop(paragraph, 0)]
-            for stop in paragraph.breaks where stop > 0 && stop <= paragraph.length { stops.append(GreedyStop(paragraph, stop)) }
-            if stops.last?.position != paragraph.length { stops.append(GreedyStop(paragraph, paragraph.length)) }
+            var stops = [PrefixStop(paragraph, 0)]
+            for stop in paragraph.breaks where stop > 0 && stop <= paragraph.length { stops.append(PrefixStop(paragraph, stop)) }
+            if stops.last?.position != paragraph.length { stops.append(PrefixStop(paragraph, paragraph.length)) }
             return stops
         }
         /// The height of greedy lines at `capacity` em per line; nil when a segment is wider.
-        func greedyHeight(_ stops: [GreedyStop], capacity: Double) -> Double? {
-            func em(_ start: Int, _ end: Int) -> Double {
-                let from = stops[start], to = stops[end]
-                guard to.content > from.position else { return 0 }
-                let clusters = to.contentClusters - from.clusters
-                return to.contentAdvance - from.advance + tracking * Double(max(0, clusters - 1))
-            }
+        func greedyHeight(_ stops: [PrefixStop], capacity: Double) -> Double? {
+            func em(_ start: Int, _ end: Int) -> Double { stops[end].width(from: stops[start], tracking: tracking) }
             func lineHeightOf(_ start: Int, _ end: Int) -> Double {
                 let em = em(start, end)
                 return (em > 0 ? min(maxSize, options.width / em) : maxSize) * lineHeight
@@ -179,25 +172,6 @@ extension LayoutEngine {
             t /= Self.ladderRung
         }
         return 0
-    }
-
-    /// A stop of the greedy check: a position, its prefix sums, and the end of the content
-    /// before it (trailing whitespace left out) with the prefix sums there.
-    private struct GreedyStop {
-        var position: Int
-        var advance: Double
-        var clusters: Int
-        var content: Int
-        var contentAdvance: Double
-        var contentClusters: Int
-
-        init(_ paragraph: MeasuredParagraph, _ position: Int) {
-            self.position = position
-            let content = paragraph.contentEnd(from: 0, to: position)
-            (advance, clusters) = (paragraph.prefixAdvance[position], paragraph.prefixClusters[position])
-            (self.content, contentAdvance, contentClusters) = (
-                content, paragraph.prefixAdvance[content], paragraph.prefixClusters[content])
-        }
     }
 
     /// `hinted`: the layout may keep breaks under the stability rule (then its lines reach
