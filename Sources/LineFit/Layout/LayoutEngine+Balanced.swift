@@ -131,6 +131,7 @@ extension LayoutEngine {
         let stopsOf: [[PrefixStop]] = paragraphs.map { paragraph in
             guard paragraph.contentLength > 0 else { return [] }
             var stops = [PrefixStop(paragraph, 0)]
+            stops.reserveCapacity(paragraph.breaks.count + 2)
             for stop in paragraph.breaks where stop > 0 && stop <= paragraph.length { stops.append(PrefixStop(paragraph, stop)) }
             if stops.last?.position != paragraph.length { stops.append(PrefixStop(paragraph, paragraph.length)) }
             return stops
