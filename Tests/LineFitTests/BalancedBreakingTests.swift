@@ -198,7 +198,7 @@ struct BalancedBreakingTests {
         let fonts = try TestFonts.chain(TestFonts.spartan)
         let metrics = FontChainMetrics(fonts)
         let engine = try LayoutEngine()
-        var raisedPast = 0, singles = 0
+        var raisedPast = 0, singles = 0, raisedPastSquare = 0
         for trial in 0..<40 {
             let count = trial % 4 == 0 ? 2 : 1
             let text = (0..<count).map { _ in Self.paragraph(&random, words: 2 + random.int(below: 30)) }
@@ -224,6 +224,14 @@ struct BalancedBreakingTests {
             #expect(raised.threshold == reference.threshold && raised.lines == reference.lines, "trial \(trial): \(text)")
             let t = reference.threshold
             #expect(settings.lowest <= BalancedCost.tau * BalancedCost.tau * t + 1e-9)
+            // Without the stability rule's hints a single paragraph's lines are at least τ·t*.
+            let free = engine.balancedSettings(
+                options: options, minSize: 24, maxSize: 300, fillHeight: height, paragraphs: measured.map(\.1),
+                metrics: metrics, hinted: false)
+            let unhinted = plan(free)
+            #expect(unhinted.threshold == reference.threshold && unhinted.lines == reference.lines, "trial \(trial): \(text)")
+            #expect(free.lowest <= (count == 1 ? BalancedCost.tau : BalancedCost.writerShare) * t + 1e-9)
+            if count == 1, free.lowest > BalancedCost.tau * BalancedCost.tau * t { raisedPastSquare += 1 }
             if count == 1 {
                 singles += 1
                 if settings.lowest > BalancedCost.writerShare * t { raisedPast += 1 }
@@ -233,6 +241,8 @@ struct BalancedBreakingTests {
         }
         // Starting at half of t* (the writer's share) for every text, as before, never passes it.
         #expect(raisedPast * 2 >= singles, "\(raisedPast) of \(singles) single paragraphs start above half of t*")
+        // Without hints the start passes τ²·t* (the hinted start's bound) on most of them.
+        #expect(raisedPastSquare * 2 >= singles, "\(raisedPastSquare) of \(singles) unhinted starts above τ²·t*")
     }
 
     @Test("the writer's short lines stay whole: SALE / 50% off everything / this weekend only")

@@ -631,22 +631,8 @@ struct BalancedLineBreaker {
             front.final = best.map { [$0] } ?? []
             return front
         }
-        var final: [(edge: Int, entry: Int)] = []
-        for slot in incomingStart[count - 1]..<incomingStart[count] {
-            let e = incoming[slot]
-            for k in entryStart[e]..<entryStart[e + 1] { final.append((e, k)) }
-        }
-        final.sort { (entries[$0.entry].height, entries[$0.entry].cost) < (entries[$1.entry].height, entries[$1.entry].cost) }
-        var kept: [(edge: Int, entry: Int)] = []
-        var bestCost = Double.infinity
-        for item in final {
-            let cost = entries[item.entry].cost
-            if cost < bestCost - BalancedCost.costSlack * max(1, abs(bestCost)) || kept.isEmpty {
-                kept.append(item)
-                bestCost = cost
-            }
-        }
-        front.final = kept
+        front.final = Self.paretoFinal(
+            ending: incoming[incomingStart[count - 1]..<incomingStart[count]], entryStart: entryStart, entries: entries)
         return front
     }
 
@@ -654,24 +640,7 @@ struct BalancedLineBreaker {
     /// (`quantum` points) only the cheapest: moved to the front, their count returned (the
     /// rest is left for the caller to overwrite: removing it cost more than the pruning).
     static func prune(_ candidates: inout [Entry], quantum: Double) -> Int {
-        guard candidates.count > 1 else { return candidates.count }
-        return candidates.withUnsafeMutableBufferPointer { candidates in
-            candidates.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
-            var kept = 0
-            var keptBucket = Int.min
-            for index in candidates.indices {
-                let entry = candidates[index]
-                guard kept == 0 || entry.cost < candidates[kept - 1].cost else { continue }
-                let bucket = Int((entry.height / quantum).rounded(.down))
-                if bucket == keptBucket {
-                    candidates[kept - 1] = entry
-                } else {
-                    candidates[kept] = entry
-                    kept += 1
-                    keptBucket = bucket
-                }
-            }
-            return kept
-        }
+        let count = candidates.count
+        return candidates.withUnsafeMutableBufferPointer { pruneFormed($0, count: count, quantum: quantum) }
     }
 }

@@ -223,6 +223,8 @@ struct CandidateLines {
             }
         }
         let capacity = width * (1 + Self.estimateSlack)
+        // A fresh build reads each position's prefix sums once, not once per line ending there.
+        let stops = reusing == nil ? positions.map { PrefixStop(paragraph, $0) } : nil
         // An exact width (repair) may break the rise the search relies on: then ends are read
         // one by one (repairs are rare and touch a few lines).
         let rising = hasEmergency && widthOverride.isEmpty
@@ -234,8 +236,13 @@ struct CandidateLines {
             edgeStart.append(edges.count)
             guard a < count - 1 else { continue }
             let start = positions[a]
+            let from = stops.map { start <= paragraph.contentLength ? $0[a] : nil } ?? nil
             func measure(_ b: Int) -> (content: Int, em: Double) {
                 widthsRead += 1
+                if let from, let stops, widthOverride.isEmpty {
+                    let to = stops[b]
+                    return (to.contentEnd(from: from), to.width(from: from, tracking: tracking))
+                }
                 let content = paragraph.contentEnd(from: start, to: positions[b])
                 // (A dictionary lookup hashes its key even when empty: overrides are rare.)
                 let override = widthOverride.isEmpty ? nil : widthOverride[LineKey(start: start, contentEnd: content)]

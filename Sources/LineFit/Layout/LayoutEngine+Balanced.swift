@@ -96,25 +96,27 @@ extension LayoutEngine {
     static let heightRetries = 3
 
     /// Filling a box, candidate lines start at the floor only when they must. Every line an
-    /// optimum can use is at least `candidateShare`·t*, so candidates start at a rung of a ladder (floor × 2^(k/4): a quarter octave, so
-    /// that typing rarely moves it and the cached candidates stay valid) at most that share of
-    /// a size known to be at most t*: the largest rung, from the size a block of the whole
-    /// text could reach at most (lines of height h·s filling the width hold W/s em each, so
-    /// t* ≤ √(H·W / (h·E)) for E em of text) down, at which greedy lines fit the box (greedy
-    /// breaks at a threshold are a witness: t* is at least it). The greedy check reads one
-    /// width per opportunity. If the estimate is ever wrong (other fonts on some lines), t*
-    /// comes out low and the layout is redone from the floor.
+    /// optimum can use is at least `candidateShare`·t*, so candidates start at that share of a
+    /// size known to be at most t*: the largest rung of a ladder (floor × 2^(k/4): a quarter
+    /// octave, so that typing rarely moves it and the cached candidates stay valid), from the
+    /// size a block of the whole text could reach at most (lines of height h·s filling the
+    /// width hold W/s em each, so t* ≤ √(H·W / (h·E)) for E em of text) down, at which greedy
+    /// lines fit the box (greedy breaks at a threshold are a witness: their lines are
+    /// candidates at least that size on the grid, so t* is at least the witness on the grid).
+    /// The greedy check reads one width per opportunity. If the estimate is ever wrong (other
+    /// fonts on some lines), t* comes out low and the layout is redone from the floor.
     /// The ladder's ratio between rungs: 2^(1/4).
     static let ladderRung = 2.0.squareRoot().squareRoot()
 
-    /// The least share of t* a line of a fill optimum can have: τ² (stage 2's lines are at
-    /// least τ·t, and the stability rule's threshold t_h is at least τ·t*), or, in a text of
-    /// two or more paragraphs with content, min(τ², writerShare) (the writer's lines may sit
-    /// at half t*). A single paragraph's candidates then start at 0.81·t* instead of half of
-    /// it: about 40% fewer lines to measure and stage 2 transitions to make.
-    static func candidateShare(paragraphsWithContent: Int) -> Double {
-        let tau2 = BalancedCost.tau * BalancedCost.tau
-        return paragraphsWithContent >= 2 ? min(tau2, BalancedCost.writerShare) : tau2
+    /// The least share of t* a line of a fill optimum can have: τ (stage 2's lines are at
+    /// least τ·t*); τ² under the stability rule's hints (its threshold t_h is at least τ·t*,
+    /// its lines at least τ·t_h); in a text of two or more paragraphs with content,
+    /// min(that, writerShare) (the writer's lines may sit at half t*). A single paragraph's
+    /// candidates then start at 0.9·t* instead of half of it: about half the lines to measure
+    /// and stage 2 transitions to make.
+    static func candidateShare(paragraphsWithContent: Int, hinted: Bool = true) -> Double {
+        let share = hinted ? BalancedCost.tau * BalancedCost.tau : BalancedCost.tau
+        return paragraphsWithContent >= 2 ? min(share, BalancedCost.writerShare) : share
     }
 
     /// The largest ladder rung from `reach` down at which greedy lines (every line as long as
@@ -124,39 +126,47 @@ extension LayoutEngine {
         floor: Double, lineHeight: Double
     ) -> Double {
         let tracking = options.tracking
+        // What the greedy check reads of each paragraph, read once for every rung: its stops
+        // (0, then the opportunities) with the prefix sums there and at their content ends.
+        let stopsOf: [[PrefixStop]] = paragraphs.map { paragraph in
+            guard paragraph.contentLength > 0 else { return [] }
+            var stops = [PrefixStop(paragraph, 0)]
+            stops.reserveCapacity(paragraph.breaks.count + 2)
+            for stop in paragraph.breaks where stop > 0 && stop <= paragraph.length { stops.append(PrefixStop(paragraph, stop)) }
+            if stops.last?.position != paragraph.length { stops.append(PrefixStop(paragraph, paragraph.length)) }
+            return stops
+        }
         /// The height of greedy lines at `capacity` em per line; nil when a segment is wider.
-        func greedyHeight(_ paragraph: MeasuredParagraph, capacity: Double) -> Double? {
+        func greedyHeight(_ stops: [PrefixStop], capacity: Double) -> Double? {
+            func em(_ start: Int, _ end: Int) -> Double { stops[end].width(from: stops[start], tracking: tracking) }
             func lineHeightOf(_ start: Int, _ end: Int) -> Double {
-                let em = paragraph.estimatedWidth(start, paragraph.contentEnd(from: start, to: end), tracking: tracking)
+                let em = em(start, end)
                 return (em > 0 ? min(maxSize, options.width / em) : maxSize) * lineHeight
             }
             var total = 0.0
             var start = 0, end = 0
-            var stops = paragraph.breaks.filter { $0 > 0 && $0 <= paragraph.length }
-            if stops.last != paragraph.length { stops.append(paragraph.length) }
-            for stop in stops {
-                if paragraph.estimatedWidth(start, paragraph.contentEnd(from: start, to: stop), tracking: tracking) <= capacity {
+            for stop in 1..<stops.count {
+                if em(start, stop) <= capacity {
                     end = stop
                     continue
                 }
                 guard end > start else { return nil }
                 total += lineHeightOf(start, end)
                 start = end
-                guard paragraph.estimatedWidth(start, paragraph.contentEnd(from: start, to: stop), tracking: tracking)
-                    <= capacity else { return nil }
+                guard em(start, stop) <= capacity else { return nil }
                 end = stop
             }
-            return total + lineHeightOf(start, paragraph.length)
+            return total + lineHeightOf(start, stops.count - 1)
         }
         var t = floor
         while t * Self.ladderRung <= reach { t *= Self.ladderRung }
         while t >= floor {
             var total = 0.0
-            for paragraph in paragraphs where total <= height {
-                if paragraph.contentLength == 0 {
+            for stops in stopsOf where total <= height {
+                if stops.isEmpty {
                     total += t * lineHeight
                 } else {
-                    total += greedyHeight(paragraph, capacity: options.width / t) ?? .infinity
+                    total += greedyHeight(stops, capacity: options.width / t) ?? .infinity
                 }
             }
             if total <= height { return t }
@@ -165,9 +175,11 @@ extension LayoutEngine {
         return 0
     }
 
+    /// `hinted`: the layout may keep breaks under the stability rule (then its lines reach
+    /// down to τ²·t*, `candidateShare`).
     func balancedSettings(
         options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
-        paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil
+        paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil, hinted: Bool = true
     ) -> BalancedSettings {
         var lowest = fillHeight != nil ? min(options.minimumFloor, minSize, maxSize) : minSize
         if let height = fillHeight, let metrics {
@@ -178,12 +190,13 @@ extension LayoutEngine {
                 let witness = greedyWitness(
                     paragraphs, options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
                     floor: lowest, lineHeight: lineHeight)
-                let share = Self.candidateShare(paragraphsWithContent: paragraphs.lazy.filter { $0.contentLength > 0 }.count)
-                var rung = lowest
-                while rung * Self.ladderRung <= witness * share { rung *= Self.ladderRung }
-                // On the options' size grid, as every size a line may be given.
+                let share = Self.candidateShare(
+                    paragraphsWithContent: paragraphs.lazy.filter { $0.contentLength > 0 }.count, hinted: hinted)
+                // On the options' size grid, as every size a line may be given: t* is at least
+                // the witness's grid size, so its share of t* is at least the share of that.
                 let grid = SizeGrid(minSize: lowest, maxSize: max(lowest, maxSize), step: options.step)
-                lowest = grid.size(at: grid.index(atOrBelow: rung))
+                let least = grid.size(at: grid.index(atOrBelow: witness))
+                if witness > lowest { lowest = grid.size(at: grid.index(atOrBelow: share * least)) }
             }
         }
         return BalancedSettings(
@@ -262,9 +275,10 @@ extension LayoutEngine {
         earlier: EarlierCandidates? = nil, metrics known: FontChainMetrics? = nil
     ) -> Layout {
         let metrics = known ?? FontChainMetrics(fonts)
+        let hinted = hints.contains { $0 != nil }
         var settings = balancedSettings(
-            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, paragraphs: paragraphs.map(\.1),
-            metrics: metrics)
+            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, paragraphs: paragraphs.map { $0.1 },
+            metrics: metrics, hinted: hinted)
         if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
         while true {
             var entries = paragraphs.indices.map { index in
@@ -284,9 +298,11 @@ extension LayoutEngine {
             let layout = fitBalancedBox(job, cache: &entries, fillHeight: fillHeight)
             // In place (same count): assigning the array converted it by a generic cast.
             for index in entries.indices { cache[index] = entries[index] }
-            earlier?.lines = entries.map(\.candidates)
+            // (Closures, not key paths: a key path is looked up at run time, ~3.8 K each.)
+            earlier?.lines = entries.map { $0.candidates }
             let floor = min(options.minimumFloor, minSize, maxSize)
-            let share = Self.candidateShare(paragraphsWithContent: paragraphs.lazy.filter { $0.1.contentLength > 0 }.count)
+            let share = Self.candidateShare(
+                paragraphsWithContent: paragraphs.lazy.filter { $0.1.contentLength > 0 }.count, hinted: hinted)
             let reach = layout.chosenMinimum * share
             if fillHeight != nil, settings.lowest > floor, layout.overflowsHeight || reach < settings.lowest {
                 settings.lowest = floor
@@ -574,10 +590,12 @@ struct BalancedPlan {
         func stage2(_ t: Double, keeps: (Int) -> Bool) -> (plan: BalancedPlan, cost: Double)? {
             let gridMinimum = gridMinimum(t)
             var leastAtMinimum: [Double] = []
-            for index in 0..<count {
+            // One paragraph's budget is the box whatever its least height (H − (l − l) = H, exactly).
+            for index in 0..<count where count > 1 {
                 leastAtMinimum.append(
                     breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: gridMinimum, scratch: &scratch) ?? 0)
             }
+            if count == 1 { leastAtMinimum = [0] }
             let leastTotal = leastAtMinimum.reduce(0, +)
             var fronts: [[(height: Double, cost: Double, path: [Int])]] = []
             for index in 0..<count {
@@ -697,7 +715,8 @@ struct BalancedPlan {
             for paragraph in cache where !paragraph.candidates.isEmpty {
                 let lines = paragraph.candidates
                 for line in lines.edges where !line.forced && line.size > lowest && line.size <= ceiling {
-                    let k = Int((line.size * perPoint).rounded())
+                    // Sizes are positive: adding a half and truncating rounds (any k is checked below).
+                    let k = Int(line.size * perPoint + 0.5)
                     let offset = k - base
                     guard Double(k) / perPoint == line.size, offset >= 0, offset >> 6 < bits.count else { return false }
                     bits[offset >> 6] |= 1 << UInt64(offset & 63)
@@ -747,7 +766,9 @@ struct BalancedPlan {
         let resume = paragraph.seedFront.map { (front: $0, starts: paragraph.candidates.reusedStarts) }
         let scratch = paragraph.scratch ?? BalancedLineBreaker.FrontScratch()
         if paragraph.scratch == nil { paragraph.scratch = scratch }
-        let front = breaker.front(threshold: threshold, budget: budget, quantum: quantum, resume: resume, scratch: scratch)
+        // A budget never resumes an earlier front: the budgeted search is the fresh one.
+        let front = budget.map { breaker.budgetedFront(threshold: threshold, budget: $0, quantum: quantum, scratch: scratch) }
+            ?? breaker.front(threshold: threshold, budget: nil, quantum: quantum, resume: resume, scratch: scratch)
         paragraph.work.transitions += front.transitions
         // Labelled as the result: an unlabelled tuple array was converted by a generic cast.
         var finals = front.final.map { (height: front.height($0), cost: front.cost($0), path: front.path($0)) }

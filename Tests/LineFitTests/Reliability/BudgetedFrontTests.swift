@@ -1,0 +1,69 @@
+import Testing
+
+@testable import LineFit
+
+/// `budgetedFront` (the search a fill layout runs) against `front` with the same budget (the
+/// search the brute-force oracle suites check): the same entries, links, final entries and
+/// work, field by field, over seeded random paragraphs, budgets from below the least height
+/// to three times it, buckets from exact to coarse, and each branch of the allowed-line test
+/// (plain sizes, the writer's-line rule, a stability hint, a fixed size, words broken inside).
+@Suite struct BudgetedFrontTests {
+    static func expectSameFront(_ fast: BalancedLineBreaker.Front, _ reference: BalancedLineBreaker.Front, _ context: String) {
+        #expect(fast.entryStart == reference.entryStart, "\(context): entry ranges")
+        #expect(fast.entries.count == reference.entries.count, "\(context): entry count")
+        for (index, (one, two)) in zip(fast.entries, reference.entries).enumerated() {
+            let same = one.height == two.height && one.cost == two.cost && one.previousEdge == two.previousEdge
+                && one.previousEntry == two.previousEntry
+            #expect(same, "\(context): entry \(index)")
+            if !same { break }
+        }
+        #expect(fast.final.map(\.edge) == reference.final.map(\.edge), "\(context): final edges")
+        #expect(fast.final.map(\.entry) == reference.final.map(\.entry), "\(context): final entries")
+        #expect(fast.transitions == reference.transitions, "\(context): transitions")
+    }
+
+    @Test func theBudgetedSearchEqualsTheGeneralOne() throws {
+        var random = SplitMix64(seed: 0xF111_B0D6)
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let metrics = FontChainMetrics(fonts)
+        var compared = 0, withEntries = 0, pruned = 0
+        for trial in 0..<60 {
+            var text = BalancedBreakingTests.paragraph(&random, words: 1 + random.int(below: 40))
+            if trial % 7 == 3 { text += " Pneumonoultramicroscopicsilicovolcanoconiosis" }
+            let width = random.double(in: 200...1000)
+            let fixedSize = trial % 9 == 4
+            let minSize = random.double(in: 12...60).rounded()
+            let maxSize = fixedSize ? minSize : minSize + random.double(in: 40...260).rounded()
+            let options = LayoutOptions(width: width, minSize: minSize, maxSize: maxSize)
+            let paragraph = try BalancedBreakingTests.measured(text, fonts: fonts, options: options)
+            let fitter = LineFitter(grid: SizeGrid(minSize: minSize, maxSize: maxSize, step: 0.01), width: width, tracking: 0)
+            let candidates = CandidateLines(
+                paragraph, fitter: fitter, lowest: minSize, tracking: 0, metrics: metrics, lineSpacing: 1,
+                fixedSize: fixedSize)
+            for threshold in [minSize, (minSize + maxSize) / 3] {
+                let writer = trial % 3 == 1 ? threshold : .infinity
+                var hint: BreakHint?
+                if trial % 5 == 2, candidates.positions.count > 3 {
+                    let kept = candidates.positions[candidates.positions.count / 2]
+                    hint = BreakHint(breaks: [kept], limit: kept + 1, edited: true)
+                }
+                let breaker = BalancedLineBreaker(candidates, writerThreshold: writer, fixedSize: fixedSize, hint: hint)
+                let least = breaker.leastHeight(threshold: threshold)?.height ?? 100
+                for share in [0.9, 1.0, 1.05, 1.3, 3.0] {
+                    for quantum in [1e-9, 8.0, least * share / Double(BalancedCost.heightBuckets)] {
+                        let budget = least * share
+                        let context = "trial \(trial) t \(threshold) budget \(budget) quantum \(quantum)"
+                        let reference = breaker.front(threshold: threshold, budget: budget, quantum: quantum)
+                        let fast = breaker.budgetedFront(threshold: threshold, budget: budget, quantum: quantum)
+                        Self.expectSameFront(fast, reference, context)
+                        compared += 1
+                        if !reference.final.isEmpty { withEntries += 1 }
+                        if reference.transitions > reference.entries.count { pruned += 1 }
+                    }
+                }
+            }
+        }
+        // Not vacuous: most searches end with entries, and many drop candidates.
+        #expect(compared == 1800 && withEntries >= 1000 && pruned >= 300, "\(withEntries) with entries, \(pruned) pruned")
+    }
+}
