@@ -228,9 +228,15 @@ struct ReadvancedSweep {
 
     /// `ReadvancedWidth`'s pieces at `value`.
     func pieces(at value: Double) -> [LinePiece]? {
+        widthAndPieces(at: value)?.pieces
+    }
+
+    /// `width(at:)` and `pieces(at:)` from one re-advance: a fill keeps the pieces of each
+    /// value it measures exactly, so the value it settles on is not re-advanced again.
+    func widthAndPieces(at value: Double) -> (em: Double, bound: Double, pieces: [LinePiece])? {
         var moved: [LinePiece]? = line
-        guard readvance(to: value, moved: &moved) != nil else { return nil }
-        return moved
+        guard let width = readvance(to: value, moved: &moved), let pieces = moved else { return nil }
+        return (width.em, width.bound, pieces)
     }
 
     private func readvance(to value: Double, moved: inout [LinePiece]?) -> (em: Double, bound: Double)? {
