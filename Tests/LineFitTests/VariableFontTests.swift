@@ -297,6 +297,31 @@ struct VariableFontTests {
         }
     }
 
+    /// Width-axis and mixed fills keep per-instance tables in the font (`VariationAdvances`,
+    /// at most 8 of each kind); here engines on several threads share one cold font and ask for
+    /// more instances than are kept, so tables are made, shared and evicted while others read
+    /// them. Named to match `.ci/step-tsan`'s filter.
+    @Test("width-axis fits on threads sharing one font equal serial fits")
+    func concurrentVariationsWidthAxis() async throws {
+        let weights = (0..<12).map { 200.0 + 60 * Double($0) }
+        func options(_ index: Int) -> LayoutOptions {
+            var options = LayoutOptions(
+                width: 420, minSize: 12, maxSize: 120, lineFill: index.isMultiple(of: 2) ? .widthAxis : .mixed)
+            options.variations = [FontVariation("wght", weights[index])]
+            return options
+        }
+        let serial = try weights.indices.map { try layOut(Self.longStory, fonts: Self.fonts(), options: options($0)) }
+        let shared = try FontChain(fonts: [Font(path: TestPaths.font(Self.robotoFlex))])
+        try await withThrowingTaskGroup(of: (Int, Layout).self) { group in
+            for round in 0..<36 {
+                let index = (round * 5) % weights.count
+                let opts = options(index)
+                group.addTask { (index, try layOut(Self.longStory, fonts: shared, options: opts)) }
+            }
+            for try await (index, layout) in group { #expect(layout == serial[index]) }
+        }
+    }
+
     @Test("editor sessions with variations equal fresh layouts", arguments: [
         LayoutOptions.LineFill.size, .widthAxis, .mixed,
     ])

@@ -228,9 +228,15 @@ struct ReadvancedSweep {
 
     /// `ReadvancedWidth`'s pieces at `value`.
     func pieces(at value: Double) -> [LinePiece]? {
+        widthAndPieces(at: value)?.pieces
+    }
+
+    /// `width(at:)` and `pieces(at:)` from one re-advance: a fill keeps the pieces of each
+    /// value it measures exactly, so the value it settles on is not re-advanced again.
+    func widthAndPieces(at value: Double) -> (em: Double, bound: Double, pieces: [LinePiece])? {
         var moved: [LinePiece]? = line
-        guard readvance(to: value, moved: &moved) != nil else { return nil }
-        return moved
+        guard let width = readvance(to: value, moved: &moved), let pieces = moved else { return nil }
+        return (width.em, width.bound, pieces)
     }
 
     private func readvance(to value: Double, moved: inout [LinePiece]?) -> (em: Double, bound: Double)? {
@@ -263,14 +269,33 @@ extension ReadvancedSweep.Piece {
         else { return nil }
         let freeType = source.normalization.normalized(axis: axis, clamped)
         let distance = Double(abs(target - source.coordinates[axis])) / 16384
+        // Asked a few times a line: the scalars live on the stack, not in arrays made per call.
+        return withUnsafeTemporaryAllocation(of: Int64.self, capacity: source.varying.count) { scalars in
+            for (column, region) in source.varying.enumerated() {
+                scalars.initializeElement(
+                    at: column, to: step.table.regionScalar(region, normalized: source.freeType, axis: axis, value: freeType))
+            }
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: source.kerningVarying.count) { changes in
+                for (index, region) in source.kerningVarying.enumerated() {
+                    changes.initializeElement(
+                        at: index,
+                        to: step.positioning.regionScalar(region, coordinates: source.coordinates, axis: axis, value: target)
+                            - source.kerningFrom[index])
+                }
+                return readvance(
+                    piece, distance: distance, scalars: UnsafeBufferPointer(scalars), changes: UnsafeBufferPointer(changes),
+                    total: &total, moved: &moved)
+            }
+        }
+    }
+
+    /// `readvance(_:to:total:moved:)` once the value's scalars are known.
+    private func readvance(
+        _ piece: LinePiece, distance: Double, scalars: UnsafeBufferPointer<Int64>, changes: UnsafeBufferPointer<Double>,
+        total: inout Double, moved: inout [LinePiece]?
+    ) -> Double? {
+        let source = self.source, step = source.step
         let width = source.varying.count
-        let scalars = source.varying.map {
-            step.table.regionScalar($0, normalized: source.freeType, axis: axis, value: freeType)
-        }
-        let changes = source.kerningVarying.indices.map {
-            step.positioning.regionScalar(source.kerningVarying[$0], coordinates: source.coordinates, axis: axis, value: target)
-                - source.kerningFrom[$0]
-        }
         func anyPair(_ glyph: UInt32) -> Double {
             guard distance > 0, Int(glyph) < step.slopes.count else { return distance > 0 ? .infinity : 0 }
             return step.slopes[Int(glyph)] * AxisStep.slopeMargin * distance

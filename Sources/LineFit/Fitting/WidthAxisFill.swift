@@ -242,7 +242,13 @@ extension LayoutEngine {
         guard let sweep = ReadvancedSweep(
             narrowest, from: from, axis: axis.tag, fonts: context.fonts, tracking: context.options.tracking, sources: &sources)
         else { return nil }
-        func readvanced(_ index: Int) -> (em: Double, bound: Double)? { sweep.width(at: widths.size(at: index)) }
+        // Each exact value keeps its pieces: the one settled on is among them.
+        var moved: [Int: [LinePiece]] = [:]
+        func readvanced(_ index: Int) -> (em: Double, bound: Double)? {
+            guard let made = sweep.widthAndPieces(at: widths.size(at: index)) else { return nil }
+            moved[index] = made.pieces
+            return (made.em, made.bound)
+        }
         // The estimate leaves out FreeType's rounding of each glyph and HarfBuzz's of each
         // adjustment; the exact re-advance at its answer measures that error, which changes
         // little over a few steps, so the estimate moved by it usually lands on the answer.
@@ -286,7 +292,7 @@ extension LayoutEngine {
                 taken = lower
             } while !fitsWithBound(taken)
         }
-        guard let pieces = sweep.pieces(at: widths.size(at: index)) else { return nil }
+        guard let pieces = moved[index] ?? sweep.pieces(at: widths.size(at: index)) else { return nil }
         return (pieces, taken.em, widths.size(at: index))
     }
 

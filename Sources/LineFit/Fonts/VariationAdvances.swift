@@ -315,6 +315,14 @@ final class AxisSweep {
         self.weighed = weighed
         self.axis = axis
         self.face = hb_face_reference(face)
+        // Set here, not lazily: a sweep is shared, through the font's cache, by engines on
+        // several threads, which call `coordinate` outside the font's lock.
+        let tag = FontVariationTable.packedTag(axis.tag)
+        packedTag = tag
+        var axes = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: table.axisCount)
+        var count = UInt32(table.axisCount)
+        _ = hb_ot_var_get_axis_infos(face, 0, &count, &axes)
+        coordinateIndex = axes.prefix(Int(count)).firstIndex { $0.tag == tag }
     }
 
     deinit { hb_face_destroy(face) }
@@ -338,15 +346,9 @@ final class AxisSweep {
         }
     }
 
-    private lazy var packedTag = FontVariationTable.packedTag(axis.tag)
-
-    private lazy var coordinateIndex: Int? = {
-        var axes = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: table.axisCount)
-        var count = UInt32(table.axisCount)
-        _ = hb_ot_var_get_axis_infos(face, 0, &count, &axes)
-        let tag = FontVariationTable.packedTag(axis.tag)
-        return axes.prefix(Int(count)).firstIndex { $0.tag == tag }
-    }()
+    private let packedTag: hb_tag_t
+    /// The axis's place in HarfBuzz's list; nil when HarfBuzz does not list it.
+    private let coordinateIndex: Int?
 
     /// Adds each glyph's delta (design units) to `sums` (by region index) for each region
     /// whose other axes' factor is not 0, at least; false at a glyph the tables do not cover.
