@@ -475,7 +475,8 @@ public final class EditorSession {
         }
         // An empty line on top takes the size of the first line with content (`BlockStacking`),
         // which may be a changed one: stack from the top then.
-        let from = kept > 0 && chunks.count > 0 && !chunks[0].flags.contains(.empty) ? min(kept, layout.lines.count, chunks.count) : 0
+        let from = kept > 0 && chunks.count > 0 && !chunks.withStoredLine(at: 0, { line, _, _ in line.flags.contains(.empty) })
+            ? min(kept, layout.lines.count, chunks.count) : 0
         let (lines, height, resized) = BlockStacking.stack(
             &chunks, from: from, previous: layout.lines, emptyMetrics: context.placement.verticalMetrics([]),
             minSize: context.minSize, width: context.options.width, lineSpacing: context.options.lineSpacing,
