@@ -19,13 +19,19 @@ public struct LineList: RandomAccessCollection, MutableCollection, RangeReplacea
         var baseline: Double
     }
 
+    /// The lines of a list made from an array (a fresh layout's), as they are: such a list
+    /// allocates nothing more. Empty in a list an editor made.
+    private var whole: [Line]
+    /// The lines of a list an editor made.
     private(set) var chunks: LineChunks
+    /// One per line of `chunks`.
     private(set) var positions: [Position]
 
     /// The lines of an array, as they are.
     public init(_ lines: [Line]) {
-        chunks = LineChunks(whole: lines)
-        positions = lines.map { Position(top: $0.top, baseline: $0.baseline) }
+        whole = lines
+        chunks = LineChunks()
+        positions = []
     }
 
     public init(arrayLiteral lines: Line...) { self.init(lines) }
@@ -34,15 +40,17 @@ public struct LineList: RandomAccessCollection, MutableCollection, RangeReplacea
 
     /// Lines in `chunks` at `positions` (one per line).
     init(chunks: LineChunks, positions: [Position]) {
+        whole = []
         self.chunks = chunks
         self.positions = positions
     }
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { positions.count }
+    public var endIndex: Int { whole.isEmpty ? chunks.count : whole.count }
 
     public subscript(index: Int) -> Line {
         get {
+            if !whole.isEmpty { return whole[index] }
             var line = chunks[index]
             line.top = positions[index].top
             line.baseline = positions[index].baseline
@@ -65,14 +73,28 @@ public struct LineList: RandomAccessCollection, MutableCollection, RangeReplacea
     /// lines an editor carried over (the same stored line at the same offset) are equal
     /// without a look inside.
     func sameLine(at index: Int, as other: LineList, at otherIndex: Int) -> Bool {
-        guard positions[index].top == other.positions[otherIndex].top,
-              positions[index].baseline == other.positions[otherIndex].baseline else { return false }
-        return chunks.withStoredLine(at: index) { line, shift, address in
-            other.chunks.withStoredLine(at: otherIndex) { otherLine, otherShift, otherAddress in
-                (shift == otherShift && address == otherAddress)
+        withStoredLine(at: index) { line, shift, address in
+            other.withStoredLine(at: otherIndex) { otherLine, otherShift, otherAddress in
+                let position = whole.isEmpty ? positions[index] : Position(top: line.top, baseline: line.baseline)
+                let otherPosition = other.whole.isEmpty
+                    ? other.positions[otherIndex] : Position(top: otherLine.top, baseline: otherLine.baseline)
+                guard position.top == otherPosition.top, position.baseline == otherPosition.baseline else { return false }
+                return (shift == otherShift && address == otherAddress)
                     || line.sameBox(as: otherLine, shiftedBy: shift, otherShiftedBy: otherShift)
             }
         }
+    }
+
+    /// The top and baseline of the line at `index`.
+    func position(at index: Int) -> Position {
+        whole.isEmpty ? positions[index] : Position(top: whole[index].top, baseline: whole[index].baseline)
+    }
+
+    /// `body` with the stored line at `index` (not copied), the shift its offsets are short
+    /// of and where it is stored.
+    func withStoredLine<T>(at index: Int, _ body: (borrowing Line, Int, UnsafePointer<Line>?) -> T) -> T {
+        guard !whole.isEmpty else { return chunks.withStoredLine(at: index, body) }
+        return whole.withUnsafeBufferPointer { stored in body(stored[index], 0, stored.baseAddress.map { $0 + index }) }
     }
 
     public static func == (lhs: LineList, rhs: LineList) -> Bool {
@@ -112,7 +134,12 @@ struct LineChunks: Sendable {
 
     /// The lines of an array in one chunk (no copy).
     init(whole lines: [Line]) {
-        if !lines.isEmpty { chunks = [Chunk(storage: lines, lower: 0, upper: lines.count, shift: 0, end: lines.count)] }
+        // Appended, not an array literal: a literal's storage is allocated through a generic
+        // runtime call that looks the element type's metadata up (~300 instructions a
+        // layout); `reserveCapacity` is specialized.
+        guard !lines.isEmpty else { return }
+        chunks.reserveCapacity(1)
+        chunks.append(Chunk(storage: lines, lower: 0, upper: lines.count, shift: 0, end: lines.count))
     }
 
     var count: Int { chunks.last?.end ?? 0 }

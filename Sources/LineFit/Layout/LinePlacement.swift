@@ -139,7 +139,7 @@ enum BlockStacking {
         var previousSize: Double? = nil
         if from > 0 {
             (top, previousSize) = chunks.withStoredLine(at: from - 1) { line, _, _ in
-                (previous.positions[from - 1].top + line.height, line.size)
+                (previous.position(at: from - 1).top + line.height, line.size)
             }
         }
         var firstSize = minSize
@@ -159,7 +159,11 @@ enum BlockStacking {
         // lines), appends check capacity and uniqueness per line.
         var positions: [LineList.Position] = []
         positions.reserveCapacity(count)
-        positions.append(contentsOf: previous.positions[..<from])
+        if previous.positions.count < from {
+            for index in 0..<from { positions.append(previous.position(at: index)) }
+        } else {
+            positions.append(contentsOf: previous.positions[..<from])
+        }
         positions.append(contentsOf: repeatElement(LineList.Position(top: 0, baseline: 0), count: count - from))
         positions.withUnsafeMutableBufferPointer { positions in
             chunks.forEachChunk(from: from) { stored, shift, start in
