@@ -170,14 +170,14 @@ struct LineChunks: Sendable {
         }
     }
 
-    /// Appends the chunks of `other` (shared, not copied).
+    var chunkCount: Int { chunks.count }
+
+    /// Room for `count` chunks (an editor joining its paragraphs' chunks).
+    mutating func reserveCapacity(_ count: Int) { chunks.reserveCapacity(count) }
+
+    /// Appends the chunks of `other` (their lines shared, not copied).
     mutating func append(_ other: LineChunks) {
-        if chunks.isEmpty {
-            self = other
-            return
-        }
         let base = count
-        chunks.reserveCapacity(chunks.count + other.chunks.count)
         for var chunk in other.chunks {
             chunk.end += base
             chunks.append(chunk)
