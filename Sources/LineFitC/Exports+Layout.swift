@@ -117,7 +117,7 @@ public func linefit_layout_get_lines(
 ) -> linefit_status_t {
     capiCall {
         let layout = try lookUp(layout, .layout, as: LayoutObject.self).layout
-        try copyOut(layout.lines, into: lines, capacity: capacity, count: count, lineRecord)
+        try copyOut(Array(layout.lines), into: lines, capacity: capacity, count: count, lineRecord)
     }
 }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ChangedLinesTests {
     /// The range a full comparison gives: the longest equal prefix, then the longest equal
     /// suffix of what is left (the contract `EditResult` documents).
-    static func compared(_ old: [Line], _ new: [Line]) -> Range<Int> {
+    static func compared(_ old: LineList, _ new: LineList) -> Range<Int> {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0

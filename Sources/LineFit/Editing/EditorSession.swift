@@ -55,12 +55,13 @@ public final class EditorSession {
         }
     }
 
-    /// One paragraph's measurement, breaks and fitted lines (lines at absolute offsets).
+    /// One paragraph's measurement, breaks and fitted lines (lines at absolute offsets, in
+    /// chunks the layouts share; each line placed by itself, see `BlockStacking.placeOwn`).
     struct ParagraphState {
         var range: ParagraphRange
         var measured: MeasuredParagraph
         var spans: [LineSpan]
-        var lines: [Line]
+        var lines: LineChunks
     }
 
     /// Starts a session on `text` (empty by default); throws for invalid options.
@@ -83,7 +84,7 @@ public final class EditorSession {
             text: "", lines: [], width: options.width, height: 0, minSize: options.minSize, maxSize: options.maxSize,
             heightScale: 1, overflowsHeight: false, missing: [], fontNames: fonts.fonts.map(\.name))
         if usesBalanced {
-            paragraphs = Paragraphs.split(units).map { ParagraphState(range: $0, measured: measure($0), spans: [], lines: []) }
+            paragraphs = Paragraphs.split(units).map { ParagraphState(range: $0, measured: measure($0), spans: [], lines: LineChunks()) }
             layOutBalanced(edit: nil)
         } else if laysOutAfresh {
             try layOutWithHeightLimit()
@@ -134,7 +135,7 @@ public final class EditorSession {
             try layOutWithHeightLimit()
         } else {
             kept = update(editedRange: range, insertedCount: insertedCount, delta: delta, removedMandatoryBreak: removedBreak)
-            layout = assemble()
+            layout = assemble(keeping: kept)
         }
         return EditResult(
             layout: layout, changedLines: changedLines(old: oldLines, new: layout.lines, kept: kept), editedRange: range,
@@ -215,12 +216,12 @@ public final class EditorSession {
             fonts: fonts, options: options, minSize: options.minSize, maxSize: options.maxSize, engine: engine)
         if usesBalanced {
             paragraphs = Paragraphs.split(units).map {
-                ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
+                ParagraphState(range: $0, measured: measure($0), spans: [], lines: LineChunks())
             }
             layOutBalanced(edit: nil)
         } else if laysOutAfresh {
             paragraphs = Paragraphs.split(units).map {
-                ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
+                ParagraphState(range: $0, measured: measure($0), spans: [], lines: LineChunks())
             }
             layout = try engine.layout(storedText, fonts: self.fonts, options: self.options)
         } else {
@@ -232,7 +233,7 @@ public final class EditorSession {
 
     private func layOutWithHeightLimit() throws {
         paragraphs = Paragraphs.split(units).map {
-            ParagraphState(range: $0, measured: measure($0), spans: [], lines: [])
+            ParagraphState(range: $0, measured: measure($0), spans: [], lines: LineChunks())
         }
         layout = try engine.layout(storedText, fonts: fonts, options: options)
     }
@@ -247,10 +248,19 @@ public final class EditorSession {
 
     private func fresh(_ range: ParagraphRange) -> ParagraphState {
         let measured = measure(range)
-        if usesBalanced { return ParagraphState(range: range, measured: measured, spans: [], lines: []) }
+        if usesBalanced { return ParagraphState(range: range, measured: measured, spans: [], lines: LineChunks()) }
         let spans = engine.breakLines(measured, context: context, from: 0) { _ in false }
-        let lines = spans.map { engine.fitLine($0, paragraph: measured, base: range.range.lowerBound, context: context) }
-        return ParagraphState(range: range, measured: measured, spans: spans, lines: lines)
+        let lines = spans.map { fitLine($0, paragraph: measured, base: range.range.lowerBound) }
+        return ParagraphState(range: range, measured: measured, spans: spans, lines: LineChunks(whole: lines))
+    }
+
+    /// A fitted line with its own placement (height, x) done, as the layout's stacking expects.
+    private func fitLine(_ span: LineSpan, paragraph: MeasuredParagraph, base: Int) -> Line {
+        var line = engine.fitLine(span, paragraph: paragraph, base: base, context: context)
+        BlockStacking.placeOwn(
+            &line, width: context.options.width, lineSpacing: context.options.lineSpacing,
+            alignment: context.options.alignment)
+        return line
     }
 
     private func measure(_ range: ParagraphRange) -> MeasuredParagraph {
@@ -307,7 +317,7 @@ public final class EditorSession {
         if first == last, let single {
             // Take the paragraph out of the list so that its measurement is edited in place
             // (swapped, not copied: a copy retains and releases every array it holds).
-            var state = ParagraphState(range: single, measured: .empty, spans: [], lines: [])
+            var state = ParagraphState(range: single, measured: .empty, spans: [], lines: LineChunks())
             swap(&state, &paragraphs[first])
             kept += rebreak(&state, as: single, editedRange: editedRange, insertedCount: insertedCount)
             swap(&state, &paragraphs[first])
@@ -409,9 +419,9 @@ public final class EditorSession {
             // The new lines line up with an old line before the restart point (a full
             // re-measure that agrees past the edit): the kept head and tail overlap, so the
             // lines are put together as copies.
-            var lines = Array(state.lines[..<keep]), allSpans = Array(state.spans[..<keep])
+            var lines = (0..<keep).map { state.lines[$0] }, allSpans = Array(state.spans[..<keep])
             for span in spans {
-                lines.append(engine.fitLine(span, paragraph: measured, base: base, context: context))
+                lines.append(fitLine(span, paragraph: measured, base: base))
                 allSpans.append(span)
             }
             for index in tail..<state.spans.count {
@@ -425,7 +435,7 @@ public final class EditorSession {
             }
             state.range = range
             state.spans = allSpans
-            state.lines = lines
+            state.lines = LineChunks(whole: lines)
             return keep
         }
         state.spans.replaceSubrange(keep..<tail, with: spans)
@@ -434,8 +444,8 @@ public final class EditorSession {
         var fitted: [Line] = []
         swap(&fitted, &lineScratch)
         fitted.removeAll(keepingCapacity: true)
-        for span in spans { fitted.append(engine.fitLine(span, paragraph: measured, base: base, context: context)) }
-        state.lines.replaceSubrange(keep..<tail, with: fitted)
+        for span in spans { fitted.append(fitLine(span, paragraph: measured, base: base)) }
+        state.lines.replaceSubrange(keep..<tail, with: fitted, movingLaterBy: delta)
         fitted.removeAll(keepingCapacity: true)
         swap(&fitted, &lineScratch)
         if delta != 0 {
@@ -448,45 +458,68 @@ public final class EditorSession {
                     spans[index].reach &+= delta
                 }
             }
-            state.lines.withUnsafeMutableBufferPointer { lines in
-                for index in moved { lines[index].shift(by: delta) }
-            }
         }
         state.range = range
         return keep
     }
 
-    private func assemble() -> Layout {
-        var lines: [Line] = []
-        lines.reserveCapacity(paragraphs.reduce(0) { $0 + $1.lines.count })
+    /// The layout of the paragraphs' lines; `kept`: how many lines at the top are the current
+    /// layout's own (see `update`), whose tops are not summed again.
+    private func assemble(keeping kept: Int = 0) -> Layout {
+        // One paragraph's chunks are the layout's as they are; several are joined into an
+        // array made once (appending them one by one grew it again and again: +11% a
+        // keystroke in 10,000 characters of short paragraphs).
+        var chunks = paragraphs.count == 1 ? paragraphs[0].lines : LineChunks()
+        if paragraphs.count > 1 {
+            var total = 0
+            for index in paragraphs.indices { total += paragraphs[index].lines.chunkCount }
+            chunks.reserveCapacity(total)
+        }
         var missing: [MissingCharacters] = []
         // By index: `for state in paragraphs` copied each state (a retain and release per array).
         for index in paragraphs.indices {
-            lines.append(contentsOf: paragraphs[index].lines)
+            if paragraphs.count > 1 { chunks.append(paragraphs[index].lines) }
             missing.append(contentsOf: paragraphs[index].measured.missing.shifted(by: paragraphs[index].range.range.lowerBound))
         }
-        return engine.assemble(storedText, lines: &lines, missing: missing, context: context)
+        // An empty line on top takes the size of the first line with content (`BlockStacking`),
+        // which may be a changed one: stack from the top then.
+        let from = kept > 0 && chunks.count > 0 && !chunks.withStoredLine(at: 0, { line, _, _ in line.flags.contains(.empty) })
+            ? min(kept, layout.lines.count, chunks.count) : 0
+        let (lines, height, resized) = BlockStacking.stack(
+            &chunks, from: from, previous: layout.lines, emptyMetrics: context.placement.verticalMetrics([]),
+            minSize: context.minSize, width: context.options.width, lineSpacing: context.options.lineSpacing,
+            alignment: context.options.alignment)
+        // An empty line's size follows the line before it: the paragraph keeps the new one,
+        // so that a later layout that does not restack it reads it right.
+        if !resized.isEmpty {
+            var paragraph = 0, first = 0
+            for (index, line) in resized {
+                while index >= first + paragraphs[paragraph].lines.count {
+                    first += paragraphs[paragraph].lines.count
+                    paragraph += 1
+                }
+                paragraphs[paragraph].lines.set(line, at: index - first)
+            }
+        }
+        return engine.layout(storedText, lines: lines, height: height, missing: missing, context: context)
     }
 
     /// `kept`: how many lines at the top the update kept (see `update`), not compared.
-    private func changedLines(old: [Line], new: [Line], kept: Int) -> Range<Int> {
-        // Through buffer pointers, whose elements are compared in place: an array's
-        // subscript copies each line out (a retain and release per field of every line).
+    private func changedLines(old: LineList, new: LineList, kept: Int) -> Range<Int> {
+        // `sameLine` compares lines carried over by identity: a read copies each line out (a
+        // retain and release per array of every line).
         // Lines the update kept are not compared (half the lines of a long paragraph, each
         // comparison a copy of both lines: 11% of a keystroke at 10,000 characters).
         // Empty lines before the first line with content take that line's size (see
         // `BlockStacking`), so with one on top any line may have changed.
-        let known = new.first?.flags.contains(.empty) == false ? min(kept, old.count, new.count) : 0
-        return old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
-                var prefix = known
-                while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
-                var suffix = 0
-                while suffix < old.count - prefix, suffix < new.count - prefix,
-                      old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
-                return prefix..<(new.count - suffix)
-            }
-        }
+        let known = !new.isEmpty && !new.withStoredLine(at: 0, { line, _, _ in line.flags.contains(.empty) })
+            ? min(kept, old.count, new.count) : 0
+        var prefix = known
+        while prefix < old.count, prefix < new.count, new.sameLine(at: prefix, as: old, at: prefix) { prefix += 1 }
+        var suffix = 0
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+              new.sameLine(at: new.count - 1 - suffix, as: old, at: old.count - 1 - suffix) { suffix += 1 }
+        return prefix..<(new.count - suffix)
     }
 
     private func splitsSurrogatePair(at offset: Int) -> Bool {
@@ -521,9 +554,7 @@ extension EditorSession.ParagraphState {
         range = ParagraphRange(
             range: (range.range.lowerBound + delta)..<(range.range.upperBound + delta),
             contentEnd: range.contentEnd + delta)
-        // In place: the session holds the only copy of this array (layouts copy its lines).
-        lines.withUnsafeMutableBufferPointer { lines in
-            for index in lines.indices { lines[index].shift(by: delta) }
-        }
+        // One offset per chunk: the chunks stay shared with the layouts that hold them.
+        lines.shift(by: delta)
     }
 }

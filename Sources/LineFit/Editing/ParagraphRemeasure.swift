@@ -159,7 +159,13 @@ extension ParagraphMeasurer {
         old.breaks.replaceSubrange(
             firstReplaced..<firstKept, with: windowBreaks.lazy.filter { $0 > innerStart && $0 < innerEnd })
         let firstShifted = firstKept + old.breaks.count - countBefore
-        for index in firstShifted..<old.breaks.count { old.breaks[index] += delta }
+        // Through a buffer: the loop vectorizes (element by element it was ~1.5 K instructions
+        // a keystroke over the ~850 breaks after the middle of a 10,000-character paragraph).
+        if delta != 0 {
+            old.breaks.withUnsafeMutableBufferPointer { breaks in
+                for index in firstShifted..<breaks.count { breaks[index] &+= delta }
+            }
+        }
         if !old.missing.isEmpty || !missing.isEmpty {
             old.missing = old.missing.filter { $0.end <= innerStart }
                 + missing.filter { $0.start >= innerStart && $0.end <= innerEnd }

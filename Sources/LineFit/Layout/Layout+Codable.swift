@@ -59,7 +59,7 @@ extension Layout: Codable {
         overflowsHeight = try container.decode(Bool.self, forKey: .overflowsHeight)
         missing = try container.decode([MissingCharacters].self, forKey: .missing)
         fontNames = try container.decode([String].self, forKey: .fonts)
-        lines = try container.decode([LineDocument].self, forKey: .lines).map(\.line)
+        lines = LineList(try container.decode([LineDocument].self, forKey: .lines).map(\.line))
         warnings = try container.decodeIfPresent([LayoutWarning].self, forKey: .warnings) ?? []
         breakStrategy = try container.decodeIfPresent(LayoutOptions.BreakStrategy.self, forKey: .breaks) ?? .greedy
         let boxHeight = try container.decodeIfPresent(Double.self, forKey: .boxHeight)

@@ -6,8 +6,9 @@
 public struct Layout: Hashable, Sendable {
     /// The text this layout was made from.
     public var text: String
-    /// The lines, top to bottom; their ranges tile the text.
-    public var lines: [Line]
+    /// The lines, top to bottom; their ranges tile the text. A random-access collection
+    /// indexed from 0 (`Array(lines)` for an array), see `LineList`.
+    public var lines: LineList
     /// The available width the lines were fitted to.
     public var width: Double
     /// The height of the block: the sum of the lines' heights.
@@ -227,11 +228,18 @@ public struct Line: Hashable, Sendable {
 
     /// Equal lines: every public property equal (runs compared at their true offsets).
     public static func == (lhs: Line, rhs: Line) -> Bool {
-        lhs.start == rhs.start && lhs.end == rhs.end && lhs.contentEnd == rhs.contentEnd && lhs.size == rhs.size
-            && lhs.width == rhs.width && lhs.x == rhs.x && lhs.top == rhs.top && lhs.baseline == rhs.baseline
-            && lhs.ascent == rhs.ascent && lhs.descent == rhs.descent && lhs.height == rhs.height
-            && lhs.flags == rhs.flags && lhs.axisValues == rhs.axisValues && lhs.probes == rhs.probes
-            && lhs.sameRuns(as: rhs)
+        lhs.top == rhs.top && lhs.baseline == rhs.baseline && lhs.sameBox(as: rhs, shiftedBy: 0, otherShiftedBy: 0)
+    }
+
+    /// Equal lines but for `top` and `baseline`, `self` moved by `shift` and `other` by
+    /// `otherShift` (lines where a `LineList` stores them), compared where they stand.
+    func sameBox(as other: Line, shiftedBy shift: Int, otherShiftedBy otherShift: Int) -> Bool {
+        let delta = shift &- otherShift
+        return start &+ delta == other.start && end &+ delta == other.end && contentEnd &+ delta == other.contentEnd
+            && size == other.size && width == other.width && x == other.x
+            && ascent == other.ascent && descent == other.descent && height == other.height
+            && flags == other.flags && axisValues == other.axisValues && probes == other.probes
+            && sameRuns(as: other, delta: delta)
     }
 
     /// Hashes what `==` compares, except the runs' contents: their count, true starts and
@@ -260,9 +268,9 @@ public struct Line: Hashable, Sendable {
 
     /// Compares runs at their true offsets; lines moved by the same amount (the editor's
     /// lines against each other) compare their stored runs without a copy.
-    private func sameRuns(as other: Line) -> Bool {
+    private func sameRuns(as other: Line, delta lineDelta: Int) -> Bool {
         guard storedRuns.count == other.storedRuns.count else { return false }
-        let delta = runShift - other.runShift
+        let delta = runShift &+ lineDelta &- other.runShift
         // Lines an editor carried over share their runs' storage: equal without a look inside
         // (comparing them run by run was 11% of a keystroke in a 10,000-character paragraph).
         if delta == 0, storedRuns.withUnsafeBufferPointer({ $0.baseAddress })

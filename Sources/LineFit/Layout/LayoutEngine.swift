@@ -222,7 +222,12 @@ public final class LayoutEngine {
             &lines, emptyMetrics: context.placement.verticalMetrics([]), minSize: context.minSize,
             width: context.options.width, lineSpacing: context.options.lineSpacing,
             alignment: context.options.alignment, emptySize: emptySize)
-        return Layout(
+        return layout(text, lines: LineList(lines), height: height, missing: missing, context: context)
+    }
+
+    /// The layout of stacked `lines`.
+    func layout(_ text: String, lines: LineList, height: Double, missing: [MissingCharacters], context: FittingContext) -> Layout {
+        Layout(
             text: text, lines: lines, width: context.options.width, height: height, minSize: context.minSize,
             maxSize: context.fitter.grid.maxSize, heightScale: 1, overflowsHeight: false, missing: missing,
             fontNames: context.fontNames, warnings: context.plan.warnings,

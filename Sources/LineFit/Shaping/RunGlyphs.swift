@@ -88,22 +88,25 @@ struct RunGlyphs {
                 : chunk.base + chunk.high >= range.lowerBound && chunk.base + chunk.low < range.upperBound
             return overlaps ? 0..<1 : 0..<0
         }
-        func partition(_ before: (Chunk) -> Bool) -> Int {
+        // The first chunk by a binary search, the end by a walk from it: a range holds one
+        // chunk or two (a line), and every chunk before the first passes the end's test too.
+        return chunks.withUnsafeBufferPointer { chunks in
             var low = 0, high = chunks.count
             while low < high {
                 let mid = (low + high) / 2
-                if before(chunks[mid]) { low = mid + 1 } else { high = mid }
+                let before = rightToLeft
+                    ? chunks[mid].base + chunks[mid].low >= range.upperBound
+                    : chunks[mid].base + chunks[mid].high < range.lowerBound
+                if before { low = mid + 1 } else { high = mid }
             }
-            return low
+            var to = low
+            while to < chunks.count, rightToLeft
+                ? chunks[to].base + chunks[to].high >= range.lowerBound
+                : chunks[to].base + chunks[to].low < range.upperBound {
+                to += 1
+            }
+            return low..<to
         }
-        if rightToLeft {
-            let from = partition { $0.base + $0.low >= range.upperBound }
-            let to = partition { $0.base + $0.high >= range.lowerBound }
-            return from..<Swift.max(from, to)
-        }
-        let from = partition { $0.base + $0.high < range.lowerBound }
-        let to = partition { $0.base + $0.low < range.upperBound }
-        return from..<Swift.max(from, to)
     }
 
     /// The glyphs whose clusters fall in `range`, with the amount their clusters are short

@@ -88,7 +88,7 @@ public struct TransformedText: Hashable, Sendable {
         guard !isIdentity else { return layout }
         var mapped = layout
         mapped.text = original
-        mapped.lines = layout.lines.map { line in
+        mapped.lines = LineList(layout.lines.map { line in
             var line = line
             line.start = originalOffset(line.start)
             line.end = originalOffset(line.end)
@@ -105,7 +105,7 @@ public struct TransformedText: Hashable, Sendable {
                 return run
             }
             return line
-        }
+        })
         mapped.missing = layout.missing.map {
             MissingCharacters(start: originalOffset($0.start), end: originalOffset($0.end), codePoints: $0.codePoints)
         }
