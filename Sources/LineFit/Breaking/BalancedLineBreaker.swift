@@ -337,16 +337,23 @@ struct BalancedLineBreaker {
         var rest: [Double] = []
         var candidates: [Entry] = []
         var gathered: [Incoming] = []
+        /// A resumed front's (`resumedFront`): the earlier entries read while the new ones
+        /// are written, and the map between the two fronts' lines (kept, so that a keystroke
+        /// allocates none of them).
+        var lentEntries: [Entry] = []
+        var lentEntryStart: [Int] = []
+        var newEdge: [Int32] = []
+        var copied: [Bool] = []
     }
 
     /// `array`, left empty (so that the taker holds the only reference to its storage).
-    private static func take<T>(_ array: inout [T]) -> [T] {
+    static func take<T>(_ array: inout [T]) -> [T] {
         defer { array = [] }
         return array
     }
 
     /// `array` as `count` copies of `value`, in the storage it has.
-    private static func reset<T>(_ array: inout [T], to value: T, count: Int) {
+    static func reset<T>(_ array: inout [T], to value: T, count: Int) {
         array.removeAll(keepingCapacity: true)
         array.append(contentsOf: repeatElement(value, count: count))
     }
@@ -360,13 +367,17 @@ struct BalancedLineBreaker {
     /// as does every line ending at its start, so its entries are the earlier front's too:
     /// copied, their links renumbered; only the lines reaching past the agreement are
     /// solved. Only without a budget (the rest-of-paragraph bound below reads the whole
-    /// paragraph) and without a hint.
+    /// paragraph) and without a hint (`resumes`); a caller that can hand `resume` over (its
+    /// last reference) calls `resumedFront` itself, which then works in its arrays.
     func front(
         threshold: Double, budget: Double?, quantum: Double, resume: (front: Front, starts: Int)? = nil,
         scratch: FrontScratch? = nil
     ) -> Front {
         // The working arrays, taken from the scratch for this call and put back after.
         let scratch = scratch ?? FrontScratch()
+        if let resume, resumes(resume.front, starts: resume.starts, threshold: threshold, budget: budget) {
+            return resumedFront(threshold: threshold, resume: resume.front, starts: resume.starts, scratch: scratch)
+        }
         // (Plain locals: a nested function swapping them would box every one of them.)
         var isAllowed = Self.take(&scratch.isAllowed), incomingStart = Self.take(&scratch.incomingStart)
         var scanEnd = Self.take(&scratch.scanEnd), incoming = Self.take(&scratch.incoming)
@@ -380,21 +391,6 @@ struct BalancedLineBreaker {
         let count = lines.positions.count
         let edges = lines.edgeCount
         let edgeStart = lines.edgeStart, lineOf = lines.edges
-        let reusedFrom = lines.reusedFrom
-        var resumed: (front: Front, starts: Int)?
-        if let resume, budget == nil, hint == nil, !resume.front.hinted, resume.front.budget == nil,
-           resume.front.threshold == threshold,
-           resume.front.writerLineFits == writerLineFits, resume.starts > 0 || !reusedFrom.isEmpty,
-           resume.starts < count {
-            resumed = resume
-        }
-        // Resuming at a start, only the lines ending at or after it need their incoming lists:
-        // those of the starts from the first with a line that long.
-        var lowStart = resumed?.starts ?? 0
-        for a in 0..<lowStart where edgeStart[a + 1] > edgeStart[a] && lineOf[edgeStart[a + 1] - 1].to >= lowStart {
-            lowStart = a
-            break
-        }
         // Incoming allowed edges per position (only those can carry entries), flat by position.
         // The loops below run over every edge a keystroke's front reads: on buffers, so that
         // each write is a store (an array written per element is checked for sharing each time).
@@ -408,7 +404,7 @@ struct BalancedLineBreaker {
         isAllowed.withUnsafeMutableBufferPointer { isAllowed in
             incomingStart.withUnsafeMutableBufferPointer { incomingStart in
                 scanEnd.withUnsafeMutableBufferPointer { scanEnd in
-                    for a in lowStart..<(count - 1) {
+                    for a in 0..<(count - 1) {
                         var e = edgeStart[a]
                         let end = edgeStart[a + 1]
                         while e < end {
@@ -434,7 +430,7 @@ struct BalancedLineBreaker {
         filled.append(contentsOf: incomingStart)
         incoming.withUnsafeMutableBufferPointer { incoming in
             filled.withUnsafeMutableBufferPointer { filled in
-                for a in lowStart..<(count - 1) {
+                for a in 0..<(count - 1) {
                     for e in edgeStart[a]..<limitOf(a) where isAllowed[e] {
                         let b = lineOf[e].to
                         incoming[filled[b]] = e
@@ -462,96 +458,28 @@ struct BalancedLineBreaker {
         // Local buffers (assigned to the front at the end): the loop below is stage 2's
         // innermost, and a buffer inside a struct being appended to is checked on every access.
         var entries: [Entry] = []
-        var entryStart: [Int]
-        var first = 0
-        // The earlier front whose entries the copied lines take. The lines of the first
-        // `resumedEdges` edges (the resumed starts') and their entries are the earlier ones at
-        // the same indices; past them, each earlier edge's index here (plain arrays: the loop
-        // below reads them per edge) and whether its entries were copied (then an entry
-        // linking to it links to the same entry here).
-        var lending = false
-        var lentEntries: [Entry] = [], lentEntryStart: [Int] = [], newEdge: [Int32] = [], copied: [Bool] = []
-        var resumedEdges = 0
-        if let resume = resumed {
-            first = resume.starts
-            resumedEdges = edgeStart[first]
-            if !reusedFrom.isEmpty {
-                newEdge = [Int32](repeating: -1, count: max(0, resume.front.entryStart.count - 1 - resumedEdges))
-                newEdge.withUnsafeMutableBufferPointer { newEdge in
-                    for e in resumedEdges..<edges where reusedFrom[e] >= resumedEdges {
-                        newEdge[Int(reusedFrom[e]) - resumedEdges] = Int32(e)
-                    }
-                }
-                copied = [Bool](repeating: false, count: edges - resumedEdges)
-                lending = true
-                lentEntries = resume.front.entries
-                lentEntryStart = resume.front.entryStart
-            }
-            let kept = resume.front.entryStart[resumedEdges]
-            entries.reserveCapacity(kept + 2 * (edges - resumedEdges))
-            entries.append(contentsOf: resume.front.entries[0..<kept])
-            entryStart = Array(resume.front.entryStart[0...resumedEdges])
-            entryStart.append(contentsOf: repeatElement(0, count: edges - resumedEdges))
-        } else {
-            entries.reserveCapacity(2 * edges)
-            entryStart = [Int](repeating: 0, count: edges + 1)
-        }
+        entries.reserveCapacity(2 * edges)
+        var entryStart = [Int](repeating: 0, count: edges + 1)
         candidates.removeAll(keepingCapacity: true)
         var transitions = 0
         gathered.removeAll(keepingCapacity: true)
-        for a in first..<(count - 1) {
+        for a in 0..<(count - 1) {
             // Closes the entries of the edges ending here (the last one's end is this start's).
             entryStart[edgeStart[a]] = entries.count
             let reachable = a == 0 || (incomingStart[a]..<incomingStart[a + 1]).contains {
                 entryStart[incoming[$0] + 1] > entryStart[incoming[$0]]
             }
             gathered.removeAll(keepingCapacity: true)
-            // Gathered at the first line solved here (a start whose every line is copied needs none).
+            // Gathered at the first allowed line from here.
             var isGathered = false
             for e in edgeStart[a]..<edgeStart[a + 1] {
                 entryStart[e] = entries.count
                 guard reachable, e < limitOf(a), isAllowed[e] else { continue }
-                if lending, reusedFrom[e] >= 0 {
-                    // A copied line: the earlier front's entries, their links renumbered, when
-                    // every line they link to had its entries copied too (checked here, not
-                    // assumed of the candidate lines); otherwise solved below.
-                    let old = Int(reusedFrom[e])
-                    let range = lentEntryStart[old]..<lentEntryStart[old + 1]
-                    var linked = true
-                    for k in range {
-                        let previous = Int(lentEntries[k].previousEdge)
-                        guard previous >= resumedEdges else { continue }
-                        let now = Int(newEdge[previous - resumedEdges])
-                        if now < 0 || !copied[now - resumedEdges] {
-                            linked = false
-                            break
-                        }
-                    }
-                    if linked {
-                        for k in range {
-                            var entry = lentEntries[k]
-                            let previous = Int(entry.previousEdge)
-                            if previous >= resumedEdges {
-                                let now = Int(newEdge[previous - resumedEdges])
-                                entry.previousEntry = Int32(entryStart[now] + Int(entry.previousEntry) - lentEntryStart[previous])
-                                entry.previousEdge = Int32(now)
-                            }
-                            entries.append(entry)
-                        }
-                        copied[e - resumedEdges] = true
-                        continue
-                    }
-                }
                 if budget == nil, a > 0, !isGathered {
                     isGathered = true
-                    for slot in incomingStart[a]..<incomingStart[a + 1] {
-                        let e1 = incoming[slot]
-                        let k = entryStart[e1]
-                        guard k < entryStart[e1 + 1] else { continue }
-                        gathered.append(Incoming(
-                            edge: e1, entry: k, cost: entries[k].cost, height: entries[k].height,
-                            logSize: lineOf[e1].logShapeSize, size: lineOf[e1].size, oneSegment: lineOf[e1].oneSegment))
-                    }
+                    Self.gather(
+                        &gathered, incoming[incomingStart[a]..<incomingStart[a + 1]], entries: entries,
+                        entryStart: entryStart, lines: lineOf)
                 }
                 let own = height(e, threshold: threshold)
                 let h = own + rest[lineOf[e].to]
@@ -562,26 +490,10 @@ struct BalancedLineBreaker {
                 }
                 let sizeE = lineOf[e].size, logE = lineOf[e].logShapeSize, loneE = lineOf[e].oneSegment
                 if budget == nil {
-                    // One entry per edge: the cheapest extension (ties: the lower one, then the first).
-                    var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
+                    // One entry per edge: the cheapest extension.
                     transitions += gathered.count
-                    for item in gathered {
-                        // pairCost, inlined.
-                        let step = item.logSize - logE
-                        var pair = step * step
-                        if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
-                        if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
-                        let cost = item.cost + (unary + pair), height = item.height + own
-                        if cost < bestCost || (cost == bestCost && height < bestHeight) {
-                            bestCost = cost
-                            bestHeight = height
-                            bestEdge = item.edge
-                            bestEntry = item.entry
-                        }
-                    }
-                    if bestEdge >= 0 {
-                        entries.append(Entry(
-                            height: bestHeight, cost: bestCost, previousEdge: Int32(bestEdge), previousEntry: Int32(bestEntry)))
+                    if let entry = Self.cheapestExtension(gathered, by: lineOf[e], own: own, unary: unary) {
+                        entries.append(entry)
                     }
                     continue
                 }
@@ -614,20 +526,10 @@ struct BalancedLineBreaker {
         front.entryStart = entryStart
         front.transitions = transitions
         if budget == nil {
-            // Only the cheapest final entry is kept (of equal costs the lowest, of equal both
-            // the first): one pass, without gathering and sorting them all (two allocations
-            // and a sort on every keystroke).
-            var best: (edge: Int, entry: Int)?
-            for slot in incomingStart[count - 1]..<incomingStart[count] {
-                let e = incoming[slot]
-                for k in entryStart[e]..<entryStart[e + 1] {
-                    guard let b = best else { best = (e, k); continue }
-                    let cost = entries[k].cost, bestCost = entries[b.entry].cost
-                    if cost < bestCost || (cost == bestCost && entries[k].height < entries[b.entry].height) {
-                        best = (e, k)
-                    }
-                }
-            }
+            // Only the cheapest final entry is kept (two allocations and a sort on every
+            // keystroke otherwise).
+            let best = Self.cheapestFinal(
+                incoming[incomingStart[count - 1]..<incomingStart[count]], entries: entries, entryStart: entryStart)
             front.final = best.map { [$0] } ?? []
             return front
         }

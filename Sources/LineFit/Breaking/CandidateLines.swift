@@ -119,10 +119,13 @@ struct CandidateLines {
     ///     the same settings and no overrides, and the offset through which the two
     ///     measurements agree (`MeasuredParagraph.agreement(with:)`): the lines from a start
     ///     whose every examined position lies at or before it are the same and are copied.
+    ///   - handedOver: `reusing` is the caller's last reference to those lines: their storage
+    ///     is kept and cut back to the copied starts' lines in place instead of copied.
     init(
         _ paragraph: MeasuredParagraph, fitter: LineFitter, lowest: Double, tracking: Double,
         metrics: FontChainMetrics, lineSpacing: Double, fixedSize: Bool,
-        widthOverride: [LineKey: Double] = [:], reusing: (lines: CandidateLines, agreed: Int)? = nil
+        widthOverride: [LineKey: Double] = [:], reusing: consuming (lines: CandidateLines, agreed: Int)? = nil,
+        handedOver: Bool = false
     ) {
         let width = fitter.width
         let length = paragraph.length
@@ -190,7 +193,6 @@ struct CandidateLines {
         if let old = reusing?.lines, old.positions.count > 1 {
             expected = max(expected, (old.edgeCount * count) / (old.positions.count - 1) + 16)
         }
-        edges.reserveCapacity(expected)
         // One font on the whole paragraph (the common case): one line height for every line.
         let singleFont = paragraph.runs.allSatisfy { $0.fontIndex == paragraph.runs.first?.fontIndex }
         let uniformHeight = metrics.height(paragraph, 0, paragraph.contentLength) * lineSpacing
@@ -198,30 +200,53 @@ struct CandidateLines {
         var first = 0
         let hasEmergency = isEmergency.contains(true)
         /// The earlier lines whose starts past `first` may lend the lines that end before
-        /// position index `common` (where the two measurements' positions stop agreeing).
-        var lent: CandidateLines?, lentCommon = 0
-        if let (old, agreed) = reusing, widthOverride.isEmpty, singleFont, old.uniformHeight == uniformHeight,
-           !old.isEmpty {
+        /// position index `common` (where the two measurements' positions stop agreeing); their
+        /// `edges` hold only the lines from `first` on, the earlier index `e` at `e - lentBase`.
+        var lent: CandidateLines?, lentCommon = 0, lentBase = 0
+        /// `edges` is the earlier lines' storage, handed over.
+        var recycled = false
+        // Moved out (`handedOver`: then the only reference to the earlier lines' storage).
+        if case (var old, let agreed)? = reusing.take(), widthOverride.isEmpty, singleFont,
+           old.uniformHeight == uniformHeight, !old.isEmpty {
             let common: Int
             (first, common) = Self.reusableStarts(old, positions: positions, isEmergency: isEmergency, agreed: agreed)
+            lentBase = old.edgeStart[first]
             // Without emergency positions a start's lines go in as its scan meets them, so the
             // lines before `common` come out as before whatever the scan meets after them.
-            if !hasEmergency, !old.isEmergency.contains(true), common > first {
-                (lent, lentCommon) = (old, common)
+            let lends = !hasEmergency && !old.isEmergency.contains(true) && common > first
+            if lends {
                 recordsReuse = true
                 reusedFrom.reserveCapacity(expected)
             }
             if first > 0 {
                 edgeStart.append(contentsOf: old.edgeStart[0..<first])
-                copyLines(old, 0..<old.edgeStart[first])
+                // The later lines, lent below, are a short copy.
+                let later = lends ? Array(old.edges[lentBase...]) : []
+                if handedOver {
+                    // The leading starts' lines stay in the earlier storage, cut back to them.
+                    swap(&edges, &old.edges)
+                    edges.removeSubrange(lentBase...)
+                    recycled = true
+                } else {
+                    edges.reserveCapacity(expected)
+                    edges.append(contentsOf: old.edges[0..<lentBase])
+                }
+                old.edges = later
+                if recordsReuse { reusedFrom.append(contentsOf: 0..<Int32(lentBase)) }
                 reusedStarts = first
+            } else {
+                lentBase = 0
             }
-            if lent != nil || first > 0 {
+            if lends { (lent, lentCommon) = (old, common) }
+            if lends || first > 0 {
                 // Copied lines keep the fit tests the earlier build made for them.
                 largestFitting = max(largestFitting, old.largestFitting)
                 smallestTooWide = min(smallestTooWide, old.smallestTooWide)
             }
         }
+        // Storage handed over grows by half again when it must (reserved exactly, it would be
+        // copied whole at each keystroke that adds a position).
+        edges.reserveCapacity(recycled && edges.capacity < expected ? expected + expected / 2 : expected)
         let capacity = width * (1 + Self.estimateSlack)
         // A fresh build reads each position's prefix sums once, not once per line ending there.
         let stops = reusing == nil ? positions.map { PrefixStop(paragraph, $0) } : nil
@@ -274,14 +299,15 @@ struct CandidateLines {
                 // The earlier lines from this start that end before `common` read only what
                 // agrees: copied, and the scan goes on after them.
                 var end = old.edgeStart[a]
-                while end < old.edgeStart[a + 1], old.edges[end].to < common { end += 1 }
+                while end < old.edgeStart[a + 1], old.edges[end - lentBase].to < common { end += 1 }
                 if end > old.edgeStart[a] {
-                    copyLines(old, old.edgeStart[a]..<end)
-                    b = old.edges[end - 1].to + 1
+                    copyLines(old, old.edgeStart[a]..<end, base: lentBase)
+                    let lastCopied = old.edges[end - 1 - lentBase]
+                    b = lastCopied.to + 1
                     emitted = true
                     // Too wide at `lowest`: the forced line of a start where nothing fits,
                     // or its scan stopped before `common` (on a position both agree on).
-                    if !(old.edges[end - 1].emWidth * lowest <= capacity) || (end == old.edgeStart[a + 1] && b < common) {
+                    if !(lastCopied.emWidth * lowest <= capacity) || (end == old.edgeStart[a + 1] && b < common) {
                         continue
                     }
                 }
@@ -367,12 +393,16 @@ struct CandidateLines {
         setLargestSizes(from: first)
     }
 
-    /// Appends `old`'s lines `edges` (read where both measurements agree, so the same here).
-    private mutating func copyLines(_ old: CandidateLines, _ edges: Range<Int>) {
+    /// No lines: what stands in for lines moved out of a value (see `handedOver`).
+    init(placeholder: ()) {}
+
+    /// Appends `old`'s lines `edges` (read where both measurements agree, so the same here),
+    /// held in `old.edges` from index `base` on.
+    private mutating func copyLines(_ old: CandidateLines, _ edges: Range<Int>, base: Int) {
         if recordsReuse {
             reusedFrom.append(contentsOf: Int32(edges.lowerBound)..<Int32(edges.upperBound))
         }
-        self.edges.append(contentsOf: old.edges[edges])
+        self.edges.append(contentsOf: old.edges[(edges.lowerBound - base)..<(edges.upperBound - base)])
     }
 
     /// The same lines for another smallest size and grid, when every fit test at `lowest` that

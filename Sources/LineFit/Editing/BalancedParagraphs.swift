@@ -59,10 +59,29 @@ struct BalancedParagraphs {
             hints = BreakHint.stability(previous: previous, paragraphs: paragraphs.map(\.0), edit: edit)
         }
         if metrics?.fonts != fonts { metrics = (fonts, FontChainMetrics(fonts)) }
+        // Every entry found: the cache and the last layout's entries let go of the edited
+        // paragraphs' earlier selves, so that without a box (where the settings are known
+        // here) each is rebuilt in place from its seed (`advanceBalancedParagraph`).
+        cache.removeAll(keepingCapacity: true)
+        previousEntries.removeAll()
+        if fillHeight == nil, let chainMetrics = metrics?.metrics {
+            let settings = engine.balancedSettings(
+                options: options, minSize: options.minSize, maxSize: options.maxSize, fillHeight: nil)
+            for index in seeds.indices where seeds[index] != nil {
+                guard var paragraph = seeds[index]?.paragraph else { continue }
+                let known = seeds[index]?.agreed ?? nil
+                seeds[index] = nil
+                if engine.advanceBalancedParagraph(
+                    &paragraph, to: &inputs[index].1, settings: settings, metrics: chainMetrics, seedAgreement: known) {
+                    entries[index] = paragraph
+                } else {
+                    seeds[index] = (paragraph, known)
+                }
+            }
+        }
         let layout = engine.fitBalanced(
             text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
             maxSize: options.maxSize, fillHeight: fillHeight, hints: hints, seeds: seeds, metrics: metrics?.metrics)
-        cache.removeAll(keepingCapacity: true)
         // An entry repaired during the layout (a line whose estimate fit but whose glyphs did
         // not) carries the repairs' exact widths: reused, it would plan from them at the first
         // try where a fresh layout plans from the estimates (and may run out of repair rounds

@@ -282,7 +282,9 @@ extension LayoutEngine {
         if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
         while true {
             var entries = paragraphs.indices.map { index in
-                if let entry = cache[index], entry.settings == settings { return entry }
+                // Taken out (written back below): a state held twice is copied whole at its
+                // first change, and a paragraph rebuilt in place hands its arrays on.
+                if cache[index]?.settings == settings, let entry = cache[index].take() { return entry }
                 if let earlier, index < earlier.lines.count, let lines = earlier.lines[index],
                    let rescaled = rescaledParagraph(lines, paragraphs[index].1, settings: settings) {
                     return rescaled
@@ -763,12 +765,23 @@ struct BalancedPlan {
             budget: budget, hint: hint.map { $0.breaks.sorted() }, hintLimit: hint?.limit ?? 0)
         if hint == nil, paragraph.solvedFor == key { return paragraph.finals }
         if hint != nil, paragraph.hintedSolvedFor == key { return paragraph.hintedFinals }
-        let resume = paragraph.seedFront.map { (front: $0, starts: paragraph.candidates.reusedStarts) }
+        let starts = paragraph.candidates.reusedStarts
         let scratch = paragraph.scratch ?? BalancedLineBreaker.FrontScratch()
         if paragraph.scratch == nil { paragraph.scratch = scratch }
-        // A budget never resumes an earlier front: the budgeted search is the fresh one.
-        let front = budget.map { breaker.budgetedFront(threshold: threshold, budget: $0, quantum: quantum, scratch: scratch) }
-            ?? breaker.front(threshold: threshold, budget: nil, quantum: quantum, resume: resume, scratch: scratch)
+        let front: BalancedLineBreaker.Front
+        if let budget {
+            // A budget never resumes an earlier front: the budgeted search is the fresh one.
+            front = breaker.budgetedFront(threshold: threshold, budget: budget, quantum: quantum, scratch: scratch)
+        } else if breaker.resumes(paragraph.seedFront, starts: starts, threshold: threshold, budget: nil),
+            let seed = paragraph.seedFront {
+            // Handed over whole (its last reference): the front resumes it in its own arrays.
+            paragraph.seedFront = nil
+            front = breaker.resumedFront(threshold: threshold, resume: seed, starts: starts, scratch: scratch)
+        } else {
+            front = breaker.front(
+                threshold: threshold, budget: nil, quantum: quantum,
+                resume: paragraph.seedFront.map { (front: $0, starts: starts) }, scratch: scratch)
+        }
         paragraph.work.transitions += front.transitions
         // Labelled as the result: an unlabelled tuple array was converted by a generic cast.
         var finals = front.final.map { (height: front.height($0), cost: front.cost($0), path: front.path($0)) }

@@ -1,0 +1,237 @@
+extension BalancedLineBreaker {
+    /// Whether `front` resumes `resume`: only without a budget (the rest-of-paragraph bound
+    /// reads the whole paragraph) and without a hint, from a front built the same way.
+    func resumes(_ front: Front?, starts: Int, threshold: Double, budget: Double?) -> Bool {
+        guard let front, budget == nil, hint == nil, !front.hinted, front.budget == nil, front.threshold == threshold,
+              front.writerLineFits == writerLineFits else { return false }
+        return (starts > 0 || !lines.reusedFrom.isEmpty) && starts < lines.positions.count
+    }
+
+    /// `front(threshold:budget: nil, …, resume: (resume, starts))` (see there) when `resumes`,
+    /// in the resumed front's own arrays (handed over, else copied at the first change): its entries and their starts are cut back to the resumed starts'
+    /// lines in place instead of copied, and only the lines that can reach the first solved
+    /// start are scanned for the incoming lists (a keystroke at the end of a paragraph then
+    /// reads about a line's reach of starts, not every line of the paragraph).
+    func resumedFront(threshold: Double, resume: consuming Front, starts first: Int, scratch: FrontScratch) -> Front {
+        var isAllowed = Self.take(&scratch.isAllowed), incomingStart = Self.take(&scratch.incomingStart)
+        var incoming = Self.take(&scratch.incoming), filled = Self.take(&scratch.filled)
+        var gathered = Self.take(&scratch.gathered)
+        /// The earlier entries from the first solved start's lines on, and per earlier line
+        /// from `resumedEdges` on, where its entries started (earlier indices).
+        var lentEntries = Self.take(&scratch.lentEntries), lentEntryStart = Self.take(&scratch.lentEntryStart)
+        /// Per earlier line past the resumed ones, its index here; per line here, whether its
+        /// entries were copied (then an entry linking to it links to the same entry here).
+        var newEdge = Self.take(&scratch.newEdge), copied = Self.take(&scratch.copied)
+        defer {
+            (scratch.isAllowed, scratch.incomingStart, scratch.incoming) = (isAllowed, incomingStart, incoming)
+            (scratch.filled, scratch.gathered) = (filled, gathered)
+            (scratch.lentEntries, scratch.lentEntryStart) = (lentEntries, lentEntryStart)
+            (scratch.newEdge, scratch.copied) = (newEdge, copied)
+        }
+        let count = lines.positions.count
+        let edges = lines.edgeCount
+        let edgeStart = lines.edgeStart, lineOf = lines.edges, reusedFrom = lines.reusedFrom
+        let resumedEdges = edgeStart[first]
+        // Only the lines ending at or after `first` need incoming lists: those of the starts
+        // from the first with a line that long (`base` is its first line).
+        var lowStart = first
+        for a in 0..<first where edgeStart[a + 1] > edgeStart[a] && lineOf[edgeStart[a + 1] - 1].to >= first {
+            lowStart = a
+            break
+        }
+        let base = edgeStart[lowStart]
+        let plain = !writerLineFits && !lines.isEmpty
+        // Per line from `base`, allowed; per position from `first`, the allowed lines ending
+        // there (flat, by line). A start's lines past its last large enough one are too small
+        // (`largestSizeFrom`), so the plain test per line is the scan's test.
+        Self.reset(&isAllowed, to: false, count: edges - base)
+        Self.reset(&incomingStart, to: 0, count: count - first + 1)
+        isAllowed.withUnsafeMutableBufferPointer { isAllowed in
+            incomingStart.withUnsafeMutableBufferPointer { incomingStart in
+                for e in base..<edges {
+                    if plain {
+                        guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
+                    } else {
+                        guard allowed(e, threshold: threshold) else { continue }
+                    }
+                    isAllowed[e - base] = true
+                    let b = lineOf[e].to
+                    if b >= first { incomingStart[b - first + 1] += 1 }
+                }
+                for i in 0..<(count - first) { incomingStart[i + 1] += incomingStart[i] }
+            }
+        }
+        Self.reset(&incoming, to: 0, count: incomingStart[count - first])
+        filled.removeAll(keepingCapacity: true)
+        filled.append(contentsOf: incomingStart)
+        incoming.withUnsafeMutableBufferPointer { incoming in
+            filled.withUnsafeMutableBufferPointer { filled in
+                for e in base..<edges where isAllowed[e - base] {
+                    let b = lineOf[e].to - first
+                    guard b >= 0 else { continue }
+                    incoming[filled[b]] = e
+                    filled[b] += 1
+                }
+            }
+        }
+        // The resumed starts' entries stay where they are; the later ones are read from a
+        // short copy (the lines copied past the resumed starts take theirs from it).
+        var entries: [Entry] = [], entryStart: [Int] = []
+        swap(&entries, &resume.entries)
+        swap(&entryStart, &resume.entryStart)
+        let kept = entryStart[resumedEdges]
+        if resumedEdges == 0 {
+            // Nothing resumed whole: every entry is lent, and the spare arrays (the lent ones
+            // of the last call) take the new ones.
+            swap(&lentEntries, &entries)
+            swap(&lentEntryStart, &entryStart)
+            entries.removeAll(keepingCapacity: true)
+            entries.reserveCapacity(2 * edges)
+            entryStart.removeAll(keepingCapacity: true)
+            entryStart.append(0)
+        } else {
+            lentEntries.removeAll(keepingCapacity: true)
+            lentEntries.append(contentsOf: entries[kept...])
+            lentEntryStart.removeAll(keepingCapacity: true)
+            lentEntryStart.append(contentsOf: entryStart[resumedEdges...])
+            entries.removeSubrange(kept...)
+            entryStart.removeSubrange((resumedEdges + 1)...)
+        }
+        entryStart.append(contentsOf: repeatElement(0, count: edges - resumedEdges))
+        /// The earlier index of `lentEntries[0]`.
+        let lentBase = kept
+        let lending = !reusedFrom.isEmpty
+        if lending {
+            Self.reset(&newEdge, to: -1, count: lentEntryStart.count - 1)
+            for e in resumedEdges..<edges where reusedFrom[e] >= resumedEdges {
+                newEdge[Int(reusedFrom[e]) - resumedEdges] = Int32(e)
+            }
+            Self.reset(&copied, to: false, count: edges - resumedEdges)
+        }
+        var transitions = 0
+        for a in first..<(count - 1) {
+            // Closes the entries of the edges ending here (the last one's end is this start's).
+            entryStart[edgeStart[a]] = entries.count
+            let slots = incomingStart[a - first]..<incomingStart[a - first + 1]
+            let reachable = a == 0 || slots.contains { entryStart[incoming[$0] + 1] > entryStart[incoming[$0]] }
+            gathered.removeAll(keepingCapacity: true)
+            var isGathered = false
+            for e in edgeStart[a]..<edgeStart[a + 1] {
+                entryStart[e] = entries.count
+                guard reachable, isAllowed[e - base] else { continue }
+                if lending, reusedFrom[e] >= resumedEdges {
+                    // A copied line: the earlier front's entries, their links renumbered, when
+                    // every line they link to had its entries copied too (checked here, not
+                    // assumed of the candidate lines); otherwise solved below.
+                    let old = Int(reusedFrom[e]) - resumedEdges
+                    let range = (lentEntryStart[old] - lentBase)..<(lentEntryStart[old + 1] - lentBase)
+                    var linked = true
+                    for k in range {
+                        let previous = Int(lentEntries[k].previousEdge)
+                        guard previous >= resumedEdges else { continue }
+                        let now = Int(newEdge[previous - resumedEdges])
+                        if now < 0 || !copied[now - resumedEdges] {
+                            linked = false
+                            break
+                        }
+                    }
+                    if linked {
+                        for k in range {
+                            var entry = lentEntries[k]
+                            let previous = Int(entry.previousEdge)
+                            if previous >= resumedEdges {
+                                let now = Int(newEdge[previous - resumedEdges])
+                                entry.previousEntry = Int32(
+                                    entryStart[now] + Int(entry.previousEntry) - lentEntryStart[previous - resumedEdges])
+                                entry.previousEdge = Int32(now)
+                            }
+                            entries.append(entry)
+                        }
+                        copied[e - resumedEdges] = true
+                        continue
+                    }
+                }
+                if a > 0, !isGathered {
+                    isGathered = true
+                    Self.gather(&gathered, incoming[slots], entries: entries, entryStart: entryStart, lines: lineOf)
+                }
+                let own = height(e, threshold: threshold)
+                let unary = unaryCost(e)
+                if a == 0 {
+                    entries.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1))
+                    continue
+                }
+                transitions += gathered.count
+                if let entry = Self.cheapestExtension(gathered, by: lineOf[e], own: own, unary: unary) {
+                    entries.append(entry)
+                }
+            }
+        }
+        entryStart[edges] = entries.count
+        let final = Self.cheapestFinal(
+            incoming[incomingStart[count - 1 - first]..<incomingStart[count - first]], entries: entries,
+            entryStart: entryStart)
+        var front = Front(
+            entries: [], entryStart: [], final: final.map { [$0] } ?? [], threshold: threshold, budget: nil,
+            writerLineFits: writerLineFits, hinted: false)
+        front.entries = entries
+        front.entryStart = entryStart
+        front.transitions = transitions
+        return front
+    }
+
+    /// The one entry of each allowed line in `slots` (the lines ending at a start), with
+    /// what the pair cost reads of that line.
+    @inline(__always)
+    static func gather(
+        _ gathered: inout [Incoming], _ slots: ArraySlice<Int>, entries: [Entry], entryStart: [Int], lines: [CandidateLines.Edge]
+    ) {
+        for e1 in slots {
+            let k = entryStart[e1]
+            guard k < entryStart[e1 + 1] else { continue }
+            gathered.append(Incoming(
+                edge: e1, entry: k, cost: entries[k].cost, height: entries[k].height,
+                logSize: lines[e1].logShapeSize, size: lines[e1].size, oneSegment: lines[e1].oneSegment))
+        }
+    }
+
+    /// Without a budget, a line's one entry: its cheapest extension of the gathered entries
+    /// (ties: the lower one, then the first); nil when there are none.
+    @inline(__always)
+    static func cheapestExtension(_ gathered: [Incoming], by line: CandidateLines.Edge, own: Double, unary: Double) -> Entry? {
+        let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
+        var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
+        for item in gathered {
+            // pairCost, inlined.
+            let step = item.logSize - logE
+            var pair = step * step
+            if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+            if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
+            let cost = item.cost + (unary + pair), height = item.height + own
+            if cost < bestCost || (cost == bestCost && height < bestHeight) {
+                bestCost = cost
+                bestHeight = height
+                bestEdge = item.edge
+                bestEntry = item.entry
+            }
+        }
+        guard bestEdge >= 0 else { return nil }
+        return Entry(height: bestHeight, cost: bestCost, previousEdge: Int32(bestEdge), previousEntry: Int32(bestEntry))
+    }
+
+    /// Without a budget, the cheapest final entry of the lines `finalLines` (of equal costs
+    /// the lowest, of equal both the first): one pass, without gathering and sorting them all.
+    static func cheapestFinal(_ finalLines: ArraySlice<Int>, entries: [Entry], entryStart: [Int]) -> (edge: Int, entry: Int)? {
+        var best: (edge: Int, entry: Int)?
+        for e in finalLines {
+            for k in entryStart[e]..<entryStart[e + 1] {
+                guard let b = best else { best = (e, k); continue }
+                let cost = entries[k].cost, bestCost = entries[b.entry].cost
+                if cost < bestCost || (cost == bestCost && entries[k].height < entries[b.entry].height) {
+                    best = (e, k)
+                }
+            }
+        }
+        return best
+    }
+}
