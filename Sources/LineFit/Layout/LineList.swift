@@ -19,8 +19,9 @@ public struct LineList: RandomAccessCollection, MutableCollection, RangeReplacea
         var baseline: Double
     }
 
-    /// The lines of a list made from an array (a fresh layout's), as they are: such a list
-    /// allocates nothing more. Empty in a list an editor made.
+    /// The lines of a list made from an array (a fresh layout's, or an editor's paragraph
+    /// held in one array), as they are: such a list allocates nothing more. Empty in a list
+    /// an editor made of chunks.
     private var whole: [Line]
     /// The lines of a list an editor made.
     private(set) var chunks: LineChunks
@@ -109,7 +110,8 @@ public struct LineList: RandomAccessCollection, MutableCollection, RangeReplacea
 }
 
 /// Lines in chunks, at stored offsets: what an editor keeps per paragraph and splices on a
-/// keystroke (a stored line's `top` and `baseline` are not read). A chunk is a window on an
+/// keystroke (a stored line's `top` and `baseline` are read only through `withWhole`, which
+/// sets them). A chunk is a window on an
 /// array of lines that other chunks and earlier layouts may share: cutting a chunk copies no
 /// line.
 struct LineChunks: Sendable {
@@ -171,6 +173,19 @@ struct LineChunks: Sendable {
     }
 
     var chunkCount: Int { chunks.count }
+
+    /// When the lines are one chunk spanning its whole array at true offsets: `body` edits that
+    /// array where it is stored (no copy when nothing else holds it), and it is returned.
+    /// Otherwise nil, `body` not called.
+    mutating func withWhole(_ body: (inout [Line]) -> Void) -> [Line]? {
+        guard chunks.count == 1, chunks[0].lower == 0, chunks[0].upper == chunks[0].storage.count,
+              chunks[0].shift == 0 else { return nil }
+        var lines: [Line] = []
+        swap(&lines, &chunks[0].storage)
+        body(&lines)
+        chunks[0].storage = lines
+        return lines
+    }
 
     /// Room for `count` chunks (an editor joining its paragraphs' chunks).
     mutating func reserveCapacity(_ count: Int) { chunks.reserveCapacity(count) }
