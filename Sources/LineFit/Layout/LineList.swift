@@ -10,7 +10,8 @@
 /// list is identical to the line a fresh layout of the same text holds, whatever the chunks.
 ///
 /// It is also mutable and range-replaceable like an array (`lines[i].x = …`, `append`, `+`),
-/// for code that edits a layout's lines; such an edit makes the list one array again.
+/// for code that edits a layout's lines; the first such edit makes the list one array again,
+/// and later ones edit that array in place.
 public struct LineList: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, Hashable, Sendable,
     ExpressibleByArrayLiteral {
     /// Where a line's box and baseline sit, from the block's top.
@@ -58,6 +59,12 @@ public struct LineList: RandomAccessCollection, MutableCollection, RangeReplacea
             return line
         }
         set {
+            // Once the list is one array, writes go to it: a loop writing every line stays
+            // linear (only the first write of an editor's list copies its lines out).
+            if chunks.chunkCount == 0 {
+                whole[index] = newValue
+                return
+            }
             var lines = Array(self)
             lines[index] = newValue
             self = LineList(lines)
@@ -65,6 +72,10 @@ public struct LineList: RandomAccessCollection, MutableCollection, RangeReplacea
     }
 
     public mutating func replaceSubrange<C: Collection<Line>>(_ subrange: Range<Int>, with newElements: C) {
+        if chunks.chunkCount == 0 {
+            whole.replaceSubrange(subrange, with: newElements)
+            return
+        }
         var lines = Array(self)
         lines.replaceSubrange(subrange, with: newElements)
         self = LineList(lines)
