@@ -249,7 +249,9 @@ struct CandidateLines {
         edges.reserveCapacity(recycled && edges.capacity < expected ? expected + expected / 2 : expected)
         let capacity = width * (1 + Self.estimateSlack)
         // A fresh build reads each position's prefix sums once, not once per line ending there.
-        let stops = reusing == nil ? positions.map { PrefixStop(paragraph, $0) } : nil
+        // Not for a few positions: there the array costs more than the reads it saves (1.3 K of
+        // a one-line paragraph's balanced keystroke); both ways give the same values.
+        let stops = reusing == nil && positions.count > 16 ? positions.map { PrefixStop(paragraph, $0) } : nil
         // An exact width (repair) may break the rise the search relies on: then ends are read
         // one by one (repairs are rare and touch a few lines).
         let rising = hasEmergency && widthOverride.isEmpty
