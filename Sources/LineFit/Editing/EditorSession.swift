@@ -493,8 +493,6 @@ public final class EditorSession {
             var total = 0
             for index in paragraphs.indices { total += paragraphs[index].lines.chunkCount }
             chunks.reserveCapacity(total)
-        }
-        if paragraphs.count > 1 {
             for index in paragraphs.indices { chunks.append(paragraphs[index].lines) }
         }
         // An empty line on top takes the size of the first line with content (`BlockStacking`),
