@@ -115,7 +115,7 @@ extension BalancedLineBreaker {
             let slots = incomingStart[a - first]..<incomingStart[a - first + 1]
             let reachable = a == 0 || slots.contains { entryStart[incoming[$0] + 1] > entryStart[incoming[$0]] }
             gathered.removeAll(keepingCapacity: true)
-            var isGathered = false
+            var isGathered = false, lowest: Double? = nil, split = 0
             for e in edgeStart[a]..<edgeStart[a + 1] {
                 entryStart[e] = entries.count
                 guard reachable, isAllowed[e - base] else { continue }
@@ -153,7 +153,7 @@ extension BalancedLineBreaker {
                 }
                 if a > 0, !isGathered {
                     isGathered = true
-                    Self.gather(&gathered, incoming[slots], entries: entries, entryStart: entryStart, lines: lineOf)
+                    lowest = Self.gather(&gathered, incoming[slots], entries: entries, entryStart: entryStart, lines: lineOf)
                 }
                 let own = height(e, threshold: threshold)
                 let unary = unaryCost(e)
@@ -162,7 +162,8 @@ extension BalancedLineBreaker {
                     continue
                 }
                 transitions += gathered.count
-                if let entry = Self.cheapestExtension(gathered, by: lineOf[e], own: own, unary: unary) {
+                if let entry = Self.cheapestExtension(
+                    gathered, lowest: lowest, by: lineOf[e], own: own, unary: unary, split: &split) {
                     entries.append(entry)
                 }
             }
@@ -178,45 +179,6 @@ extension BalancedLineBreaker {
         front.entryStart = entryStart
         front.transitions = transitions
         return front
-    }
-
-    /// The one entry of each allowed line in `slots` (the lines ending at a start), with
-    /// what the pair cost reads of that line.
-    @inline(__always)
-    static func gather(
-        _ gathered: inout [Incoming], _ slots: ArraySlice<Int>, entries: [Entry], entryStart: [Int], lines: [CandidateLines.Edge]
-    ) {
-        for e1 in slots {
-            let k = entryStart[e1]
-            guard k < entryStart[e1 + 1] else { continue }
-            gathered.append(Incoming(
-                edge: e1, entry: k, cost: entries[k].cost, height: entries[k].height,
-                logSize: lines[e1].logShapeSize, size: lines[e1].size, oneSegment: lines[e1].oneSegment))
-        }
-    }
-
-    /// Without a budget, a line's one entry: its cheapest extension of the gathered entries
-    /// (ties: the lower one, then the first); nil when there are none.
-    @inline(__always)
-    static func cheapestExtension(_ gathered: [Incoming], by line: CandidateLines.Edge, own: Double, unary: Double) -> Entry? {
-        let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
-        var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
-        for item in gathered {
-            // pairCost, inlined.
-            let step = item.logSize - logE
-            var pair = step * step
-            if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
-            if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
-            let cost = item.cost + (unary + pair), height = item.height + own
-            if cost < bestCost || (cost == bestCost && height < bestHeight) {
-                bestCost = cost
-                bestHeight = height
-                bestEdge = item.edge
-                bestEntry = item.entry
-            }
-        }
-        guard bestEdge >= 0 else { return nil }
-        return Entry(height: bestHeight, cost: bestCost, previousEdge: Int32(bestEdge), previousEntry: Int32(bestEntry))
     }
 
     /// Without a budget, the cheapest final entry of the lines `finalLines` (of equal costs

@@ -471,13 +471,13 @@ struct BalancedLineBreaker {
             }
             gathered.removeAll(keepingCapacity: true)
             // Gathered at the first allowed line from here.
-            var isGathered = false
+            var isGathered = false, lowest: Double? = nil, split = 0
             for e in edgeStart[a]..<edgeStart[a + 1] {
                 entryStart[e] = entries.count
                 guard reachable, e < limitOf(a), isAllowed[e] else { continue }
                 if budget == nil, a > 0, !isGathered {
                     isGathered = true
-                    Self.gather(
+                    lowest = Self.gather(
                         &gathered, incoming[incomingStart[a]..<incomingStart[a + 1]], entries: entries,
                         entryStart: entryStart, lines: lineOf)
                 }
@@ -492,7 +492,8 @@ struct BalancedLineBreaker {
                 if budget == nil {
                     // One entry per edge: the cheapest extension.
                     transitions += gathered.count
-                    if let entry = Self.cheapestExtension(gathered, by: lineOf[e], own: own, unary: unary) {
+                    if let entry = Self.cheapestExtension(
+                        gathered, lowest: lowest, by: lineOf[e], own: own, unary: unary, split: &split) {
                         entries.append(entry)
                     }
                     continue

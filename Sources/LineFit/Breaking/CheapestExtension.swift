@@ -1,0 +1,124 @@
+extension BalancedLineBreaker {
+    /// Below this many gathered entries a line scans them all: the bounds cost more than the
+    /// pairs they would skip (and a one-line paragraph's keystroke sets up none).
+    static let boundedMinimum = 6
+
+    /// The one entry of each allowed line in `slots` (the lines ending at a start), with
+    /// what the pair cost reads of that line. Returns their least cost when there are at least
+    /// `boundedMinimum` of them, in log-size order, every value the pair cost sums finite (the
+    /// bounded scan's conditions), else nil. (A start's incoming lines come by their start,
+    /// long to short, so in size order unless a longer line fits larger; then each line
+    /// scans them all.)
+    @inline(__always)
+    static func gather(
+        _ gathered: inout [Incoming], _ slots: ArraySlice<Int>, entries: [Entry], entryStart: [Int], lines: [CandidateLines.Edge]
+    ) -> Double? {
+        var ordered = true, lowest = Double.infinity, last = -Double.infinity
+        for e1 in slots {
+            let k = entryStart[e1]
+            guard k < entryStart[e1 + 1] else { continue }
+            let cost = entries[k].cost, height = entries[k].height, logSize = lines[e1].logShapeSize
+            // False for a NaN or an infinity among them (a finite sum has finite terms).
+            ordered = ordered && last <= logSize && (logSize + cost + height).isFinite
+            last = logSize
+            lowest = min(lowest, cost)
+            gathered.append(Incoming(
+                edge: e1, entry: k, cost: cost, height: height, logSize: logSize, size: lines[e1].size,
+                oneSegment: lines[e1].oneSegment))
+        }
+        return ordered && gathered.count >= boundedMinimum ? lowest : nil
+    }
+
+    /// Without a budget, a line's one entry: its cheapest extension of the gathered entries
+    /// (ties: the lower one, then the first); nil when there are none.
+    @inline(__always)
+    static func cheapestExtension(_ gathered: [Incoming], by line: CandidateLines.Edge, own: Double, unary: Double) -> Entry? {
+        let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
+        var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
+        for item in gathered {
+            // pairCost, inlined.
+            let step = item.logSize - logE
+            var pair = step * step
+            if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+            if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
+            let cost = item.cost + (unary + pair), height = item.height + own
+            if cost < bestCost || (cost == bestCost && height < bestHeight) {
+                bestCost = cost
+                bestHeight = height
+                bestEdge = item.edge
+                bestEntry = item.entry
+            }
+        }
+        guard bestEdge >= 0 else { return nil }
+        return Entry(height: bestHeight, cost: bestCost, previousEdge: Int32(bestEdge), previousEntry: Int32(bestEntry))
+    }
+
+    /// `cheapestExtension(gathered, by: line, own: own, unary: unary)`, bit for bit, reading
+    /// only the entries near the line's log size when `lowest` (`gather`'s result) is set.
+    ///
+    /// An entry's total, cost + (unary + pair), is at least lowest + (unary + step²): the
+    /// lone-word penalties only add, and rounding is monotone. That bound grows outwards on
+    /// both sides of the line's log size, so the scan walks out from it, lower bound first,
+    /// and stops once both bounds exceed the best total (strictly: an equal total may still
+    /// win on height, then on gathered order). `split` is where the last line's log size fell
+    /// (a start's lines come short to long, so it moves little).
+    @inline(__always)
+    static func cheapestExtension(
+        _ gathered: [Incoming], lowest: Double?, by line: CandidateLines.Edge, own: Double, unary: Double, split: inout Int
+    ) -> Entry? {
+        let logE = line.logShapeSize
+        // Finite terms: every sum below is then a number (no NaN), so the least (cost,
+        // height, index) is the same whatever order the entries are read in.
+        guard let lowest, (logE + own + unary).isFinite else {
+            return cheapestExtension(gathered, by: line, own: own, unary: unary)
+        }
+        let sizeE = line.size, loneE = line.oneSegment
+        return gathered.withUnsafeBufferPointer { gathered -> Entry? in
+            let count = gathered.count
+            var p = min(split, count)
+            while p > 0, gathered[p - 1].logSize >= logE { p -= 1 }
+            while p < count, gathered[p].logSize < logE { p += 1 }
+            split = p
+            @inline(__always) func bound(_ i: Int) -> Double {
+                let step = gathered[i].logSize - logE
+                return lowest + (unary + step * step)
+            }
+            var below = p - 1, above = p
+            var boundBelow = below >= 0 ? bound(below) : .infinity
+            var boundAbove = above < count ? bound(above) : .infinity
+            var bestCost = Double.infinity, bestHeight = Double.infinity, best = -1
+            while below >= 0 || above < count {
+                let down = above >= count || (below >= 0 && boundBelow <= boundAbove)
+                if (down ? boundBelow : boundAbove) > bestCost { break }
+                let i: Int
+                if down {
+                    i = below
+                    below -= 1
+                    boundBelow = below >= 0 ? bound(below) : .infinity
+                } else {
+                    i = above
+                    above += 1
+                    boundAbove = above < count ? bound(above) : .infinity
+                }
+                // pairCost, inlined as in the full scan (the same sums).
+                let item = gathered[i]
+                let step = item.logSize - logE
+                var pair = step * step
+                if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+                if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
+                let cost = item.cost + (unary + pair), height = item.height + own
+                // The full scan's rule, in any order: the least (cost, height, index). An
+                // infinite cost and height (overflow) never wins, as in the full scan.
+                if cost < bestCost || (cost == bestCost && (height < bestHeight || (height == bestHeight && i < best))) {
+                    bestCost = cost
+                    bestHeight = height
+                    best = i
+                }
+            }
+            guard best >= 0 else { return nil }
+            return Entry(
+                height: bestHeight, cost: bestCost, previousEdge: Int32(gathered[best].edge),
+                previousEntry: Int32(gathered[best].entry))
+        }
+    }
+}
