@@ -477,9 +477,13 @@ struct BalancedLineBreaker {
                 guard reachable, e < limitOf(a), isAllowed[e] else { continue }
                 if budget == nil, a > 0, !isGathered {
                     isGathered = true
-                    lowest = Self.gather(
-                        &gathered, incoming[incomingStart[a]..<incomingStart[a + 1]], entries: entries,
-                        entryStart: entryStart, lines: lineOf)
+                    lowest = entries.withUnsafeBufferPointer { entries in
+                        entryStart.withUnsafeBufferPointer { entryStart in
+                            Self.gather(
+                                &gathered, incoming[incomingStart[a]..<incomingStart[a + 1]], entries: entries,
+                                entryStart: entryStart, lines: lineOf)
+                        }
+                    }
                 }
                 let own = height(e, threshold: threshold)
                 let h = own + rest[lineOf[e].to]

@@ -11,7 +11,8 @@ extension BalancedLineBreaker {
     /// scans them all.)
     @inline(__always)
     static func gather(
-        _ gathered: inout [Incoming], _ slots: ArraySlice<Int>, entries: [Entry], entryStart: [Int], lines: [CandidateLines.Edge]
+        _ gathered: inout [Incoming], _ slots: ArraySlice<Int>, entries: UnsafeBufferPointer<Entry>,
+        entryStart: UnsafeBufferPointer<Int>, lines: [CandidateLines.Edge]
     ) -> Double? {
         var ordered = true, lowest = Double.infinity, last = -Double.infinity
         for e1 in slots {

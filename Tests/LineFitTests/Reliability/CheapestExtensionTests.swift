@@ -60,8 +60,11 @@ import Testing
                 entryStart.append(entries.count)
             }
             var gathered: [Breaker.Incoming] = []
-            let lowest = Breaker.gather(
-                &gathered, Array(0..<count)[...], entries: entries, entryStart: entryStart, lines: lines)
+            let lowest = entries.withUnsafeBufferPointer { entries in
+                entryStart.withUnsafeBufferPointer { entryStart in
+                    Breaker.gather(&gathered, Array(0..<count)[...], entries: entries, entryStart: entryStart, lines: lines)
+                }
+            }
             let inOrder = zip(gathered, gathered.dropFirst()).allSatisfy { $0.logSize <= $1.logSize }
             #expect((lowest != nil) == (inOrder && gathered.count >= Breaker.boundedMinimum), "trial \(trial)")
             if let lowest { #expect(lowest == gathered.map(\.cost).min(), "trial \(trial)") }
