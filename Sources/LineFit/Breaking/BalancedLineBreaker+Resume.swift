@@ -46,45 +46,49 @@ extension BalancedLineBreaker {
         // (`largestSizeFrom`), so the plain test per line is the scan's test.
         Self.reset(&isAllowed, to: false, count: edges - base)
         Self.reset(&incomingStart, to: 0, count: count - first + 1)
-        /// The first line of start `a` that ends at `first` or later (a start's lines come in
-        /// order of end): the lines of the starts before `first` that end before it have no
-        /// part in this search.
-        func firstReaching(_ a: Int) -> Int {
-            var e = edgeStart[a + 1]
-            if a < first {
-                while e > edgeStart[a], lineOf[e - 1].to >= first { e -= 1 }
-            } else {
-                e = edgeStart[a]
-            }
-            return e
-        }
-        isAllowed.withUnsafeMutableBufferPointer { isAllowed in
-            incomingStart.withUnsafeMutableBufferPointer { incomingStart in
-                for a in lowStart..<(count - 1) {
-                    for e in firstReaching(a)..<edgeStart[a + 1] {
-                        if plain {
-                            guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
-                        } else {
-                            guard allowed(e, threshold: threshold) else { continue }
-                        }
-                        isAllowed[e - base] = true
-                        incomingStart[lineOf[e].to - first + 1] += 1
-                    }
+        // Both passes read every line from `base`: on buffers (a bounds check per read and a
+        // sharing check per write cost more than the pass's own work).
+        lineOf.withUnsafeBufferPointer { lineOf in
+            /// The first line of start `a` that ends at `first` or later (a start's lines come
+            /// in order of end): the lines of the starts before `first` that end before it
+            /// have no part in this search.
+            func firstReaching(_ a: Int) -> Int {
+                var e = edgeStart[a + 1]
+                if a < first {
+                    while e > edgeStart[a], lineOf[e - 1].to >= first { e -= 1 }
+                } else {
+                    e = edgeStart[a]
                 }
-                for i in 0..<(count - first) { incomingStart[i + 1] += incomingStart[i] }
+                return e
             }
-        }
-        Self.reset(&incoming, to: 0, count: incomingStart[count - first])
-        filled.removeAll(keepingCapacity: true)
-        filled.append(contentsOf: incomingStart)
-        incoming.withUnsafeMutableBufferPointer { incoming in
-            filled.withUnsafeMutableBufferPointer { filled in
-                isAllowed.withUnsafeBufferPointer { isAllowed in
+            isAllowed.withUnsafeMutableBufferPointer { isAllowed in
+                incomingStart.withUnsafeMutableBufferPointer { incomingStart in
                     for a in lowStart..<(count - 1) {
-                        for e in firstReaching(a)..<edgeStart[a + 1] where isAllowed[e - base] {
-                            let b = lineOf[e].to - first
-                            incoming[filled[b]] = e
-                            filled[b] += 1
+                        for e in firstReaching(a)..<edgeStart[a + 1] {
+                            if plain {
+                                guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
+                            } else {
+                                guard allowed(e, threshold: threshold) else { continue }
+                            }
+                            isAllowed[e - base] = true
+                            incomingStart[lineOf[e].to - first + 1] += 1
+                        }
+                    }
+                    for i in 0..<(count - first) { incomingStart[i + 1] += incomingStart[i] }
+                }
+            }
+            Self.reset(&incoming, to: 0, count: incomingStart[count - first])
+            filled.removeAll(keepingCapacity: true)
+            filled.append(contentsOf: incomingStart)
+            incoming.withUnsafeMutableBufferPointer { incoming in
+                filled.withUnsafeMutableBufferPointer { filled in
+                    isAllowed.withUnsafeBufferPointer { isAllowed in
+                        for a in lowStart..<(count - 1) {
+                            for e in firstReaching(a)..<edgeStart[a + 1] where isAllowed[e - base] {
+                                let b = lineOf[e].to - first
+                                incoming[filled[b]] = e
+                                filled[b] += 1
+                            }
                         }
                     }
                 }
@@ -135,66 +139,68 @@ extension BalancedLineBreaker {
         var transitions = 0, written = kept
         // The arrays written per line, on buffers: a write is then a store (an array checks
         // for sharing at each write, and an append for room too).
-        entries.withUnsafeMutableBufferPointer { entries in
-            entryStart.withUnsafeMutableBufferPointer { entryStart in
-                copied.withUnsafeMutableBufferPointer { copied in
-                    for a in first..<(count - 1) {
-                        // Closes the entries of the edges ending here (the last one's end is this start's).
-                        entryStart[edgeStart[a]] = written
-                        let slots = incomingStart[a - first]..<incomingStart[a - first + 1]
-                        let reachable = a == 0 || slots.contains { entryStart[incoming[$0] + 1] > entryStart[incoming[$0]] }
-                        gathered.removeAll(keepingCapacity: true)
-                        var isGathered = false, lowest: Double? = nil, split = 0
-                        for e in edgeStart[a]..<edgeStart[a + 1] {
-                            entryStart[e] = written
-                            guard reachable, isAllowed[e - base] else { continue }
-                            if lending, reusedFrom[e] >= resumedEdges {
-                                // A copied line: the earlier front's entry, its link renumbered,
-                                // when the line it links to had its entry copied too (checked
-                                // here, not assumed of the candidate lines); otherwise solved below.
-                                let old = Int(reusedFrom[e]) - resumedEdges
-                                let k = lentEntryStart[old] - lentBase, end = lentEntryStart[old + 1] - lentBase
-                                if k == end {
-                                    copied[e - resumedEdges] = true
-                                    continue
-                                }
-                                var entry = lentEntries[k]
-                                let previous = Int(entry.previousEdge)
-                                var linked = end == k + 1
-                                if linked, previous >= resumedEdges {
-                                    let now = Int(newEdge[previous - resumedEdges])
-                                    linked = now >= 0 && copied[now - resumedEdges]
+        lineOf.withUnsafeBufferPointer { lineOf in
+            entries.withUnsafeMutableBufferPointer { entries in
+                entryStart.withUnsafeMutableBufferPointer { entryStart in
+                    copied.withUnsafeMutableBufferPointer { copied in
+                        for a in first..<(count - 1) {
+                            // Closes the entries of the edges ending here (the last one's end is this start's).
+                            entryStart[edgeStart[a]] = written
+                            let slots = incomingStart[a - first]..<incomingStart[a - first + 1]
+                            let reachable = a == 0 || slots.contains { entryStart[incoming[$0] + 1] > entryStart[incoming[$0]] }
+                            gathered.removeAll(keepingCapacity: true)
+                            var isGathered = false, lowest: Double? = nil, split = 0
+                            for e in edgeStart[a]..<edgeStart[a + 1] {
+                                entryStart[e] = written
+                                guard reachable, isAllowed[e - base] else { continue }
+                                if lending, reusedFrom[e] >= resumedEdges {
+                                    // A copied line: the earlier front's entry, its link renumbered,
+                                    // when the line it links to had its entry copied too (checked
+                                    // here, not assumed of the candidate lines); otherwise solved below.
+                                    let old = Int(reusedFrom[e]) - resumedEdges
+                                    let k = lentEntryStart[old] - lentBase, end = lentEntryStart[old + 1] - lentBase
+                                    if k == end {
+                                        copied[e - resumedEdges] = true
+                                        continue
+                                    }
+                                    var entry = lentEntries[k]
+                                    let previous = Int(entry.previousEdge)
+                                    var linked = end == k + 1
+                                    if linked, previous >= resumedEdges {
+                                        let now = Int(newEdge[previous - resumedEdges])
+                                        linked = now >= 0 && copied[now - resumedEdges]
+                                        if linked {
+                                            let shift = entryStart[now] - lentEntryStart[previous - resumedEdges]
+                                            entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
+                                            entry.previousEdge = Int32(now)
+                                        }
+                                    }
                                     if linked {
-                                        entry.previousEntry = Int32(
-                                            entryStart[now] + Int(entry.previousEntry) - lentEntryStart[previous - resumedEdges])
-                                        entry.previousEdge = Int32(now)
+                                        entries[written] = entry
+                                        written += 1
+                                        copied[e - resumedEdges] = true
+                                        continue
                                     }
                                 }
-                                if linked {
-                                    entries[written] = entry
+                                if a > 0, !isGathered {
+                                    isGathered = true
+                                    lowest = Self.gather(
+                                        &gathered, incoming[slots], entries: UnsafeBufferPointer(entries),
+                                        entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
+                                }
+                                let own = height(e, threshold: threshold)
+                                let unary = unaryCost(e)
+                                if a == 0 {
+                                    entries[written] = Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)
                                     written += 1
-                                    copied[e - resumedEdges] = true
                                     continue
                                 }
-                            }
-                            if a > 0, !isGathered {
-                                isGathered = true
-                                lowest = Self.gather(
-                                    &gathered, incoming[slots], entries: UnsafeBufferPointer(entries),
-                                    entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
-                            }
-                            let own = height(e, threshold: threshold)
-                            let unary = unaryCost(e)
-                            if a == 0 {
-                                entries[written] = Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)
-                                written += 1
-                                continue
-                            }
-                            transitions += gathered.count
-                            if let entry = Self.cheapestExtension(
-                                gathered, lowest: lowest, by: lineOf[e], own: own, unary: unary, split: &split) {
-                                entries[written] = entry
-                                written += 1
+                                transitions += gathered.count
+                                if let entry = Self.cheapestExtension(
+                                    gathered, lowest: lowest, by: lineOf[e], own: own, unary: unary, split: &split) {
+                                    entries[written] = entry
+                                    written += 1
+                                }
                             }
                         }
                     }

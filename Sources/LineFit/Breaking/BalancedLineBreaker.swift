@@ -479,9 +479,11 @@ struct BalancedLineBreaker {
                     isGathered = true
                     lowest = entries.withUnsafeBufferPointer { entries in
                         entryStart.withUnsafeBufferPointer { entryStart in
-                            Self.gather(
-                                &gathered, incoming[incomingStart[a]..<incomingStart[a + 1]], entries: entries,
-                                entryStart: entryStart, lines: lineOf)
+                            lineOf.withUnsafeBufferPointer { lineOf in
+                                Self.gather(
+                                    &gathered, incoming[incomingStart[a]..<incomingStart[a + 1]], entries: entries,
+                                    entryStart: entryStart, lines: lineOf)
+                            }
                         }
                     }
                 }

@@ -3,31 +3,40 @@ extension BalancedLineBreaker {
     /// pairs they would skip (and a one-line paragraph's keystroke sets up none).
     static let boundedMinimum = 6
 
-    /// The one entry of each allowed line in `slots` (the lines ending at a start), with
-    /// what the pair cost reads of that line. Returns their least cost when there are at least
-    /// `boundedMinimum` of them, in log-size order, every value the pair cost sums finite (the
-    /// bounded scan's conditions), else nil. (A start's incoming lines come by their start,
-    /// long to short, so in size order unless a longer line fits larger; then each line
-    /// scans them all.)
+    /// `gathered`: the one entry of each allowed line in `slots` (the lines ending at a
+    /// start), with what the pair cost reads of that line. Returns their least cost when there
+    /// are at least `boundedMinimum` of them, in log-size order, every value the pair cost
+    /// sums finite (the bounded scan's conditions), else nil. (A start's incoming lines come
+    /// by their start, long to short, so in size order unless a longer line fits larger;
+    /// then each line scans them all.)
     @inline(__always)
     static func gather(
         _ gathered: inout [Incoming], _ slots: ArraySlice<Int>, entries: UnsafeBufferPointer<Entry>,
-        entryStart: UnsafeBufferPointer<Int>, lines: [CandidateLines.Edge]
+        entryStart: UnsafeBufferPointer<Int>, lines: UnsafeBufferPointer<CandidateLines.Edge>
     ) -> Double? {
-        var ordered = true, lowest = Double.infinity, last = -Double.infinity
-        for e1 in slots {
-            let k = entryStart[e1]
-            guard k < entryStart[e1 + 1] else { continue }
-            let cost = entries[k].cost, height = entries[k].height, logSize = lines[e1].logShapeSize
-            // False for a NaN or an infinity among them (a finite sum has finite terms).
-            ordered = ordered && last <= logSize && (logSize + cost + height).isFinite
-            last = logSize
-            lowest = min(lowest, cost)
-            gathered.append(Incoming(
-                edge: e1, entry: k, cost: cost, height: height, logSize: logSize, size: lines[e1].size,
-                oneSegment: lines[e1].oneSegment))
+        // Room for every slot, written in place and cut to the lines with an entry (an
+        // append checks for sharing and room at each one).
+        gathered.removeAll(keepingCapacity: true)
+        gathered.append(contentsOf: repeatElement(
+            Incoming(edge: 0, entry: 0, cost: 0, height: 0, logSize: 0, size: 0, oneSegment: false), count: slots.count))
+        var written = 0, ordered = true, lowest = Double.infinity, last = -Double.infinity
+        gathered.withUnsafeMutableBufferPointer { gathered in
+            for e1 in slots {
+                let k = entryStart[e1]
+                guard k < entryStart[e1 + 1] else { continue }
+                let cost = entries[k].cost, height = entries[k].height, logSize = lines[e1].logShapeSize
+                // False for a NaN or an infinity among them (a finite sum has finite terms).
+                ordered = ordered && last <= logSize && (logSize + cost + height).isFinite
+                last = logSize
+                lowest = min(lowest, cost)
+                gathered[written] = Incoming(
+                    edge: e1, entry: k, cost: cost, height: height, logSize: logSize, size: lines[e1].size,
+                    oneSegment: lines[e1].oneSegment)
+                written += 1
+            }
         }
-        return ordered && gathered.count >= boundedMinimum ? lowest : nil
+        gathered.removeSubrange(written...)
+        return ordered && written >= boundedMinimum ? lowest : nil
     }
 
     /// Without a budget, a line's one entry: its cheapest extension of the gathered entries

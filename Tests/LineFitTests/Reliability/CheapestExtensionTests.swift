@@ -62,7 +62,9 @@ import Testing
             var gathered: [Breaker.Incoming] = []
             let lowest = entries.withUnsafeBufferPointer { entries in
                 entryStart.withUnsafeBufferPointer { entryStart in
-                    Breaker.gather(&gathered, Array(0..<count)[...], entries: entries, entryStart: entryStart, lines: lines)
+                    lines.withUnsafeBufferPointer { lines in
+                        Breaker.gather(&gathered, Array(0..<count)[...], entries: entries, entryStart: entryStart, lines: lines)
+                    }
                 }
             }
             let inOrder = zip(gathered, gathered.dropFirst()).allSatisfy { $0.logSize <= $1.logSize }
