@@ -148,8 +148,7 @@ extension BalancedLineBreaker {
                             entryStart[edgeStart[a]] = written
                             let slots = incomingStart[a - first]..<incomingStart[a - first + 1]
                             let reachable = a == 0 || slots.contains { entryStart[incoming[$0] + 1] > entryStart[incoming[$0]] }
-                            gathered.removeAll(keepingCapacity: true)
-                            var isGathered = false, lowest: Double? = nil, split = 0
+                            var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
                             for e in edgeStart[a]..<edgeStart[a + 1] {
                                 entryStart[e] = written
                                 guard reachable, isAllowed[e - base] else { continue }
@@ -184,7 +183,7 @@ extension BalancedLineBreaker {
                                 }
                                 if a > 0, !isGathered {
                                     isGathered = true
-                                    lowest = Self.gather(
+                                    (gatheredCount, lowest) = Self.gather(
                                         &gathered, incoming[slots], entries: UnsafeBufferPointer(entries),
                                         entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
                                 }
@@ -195,9 +194,9 @@ extension BalancedLineBreaker {
                                     written += 1
                                     continue
                                 }
-                                transitions += gathered.count
+                                transitions += gatheredCount
                                 if let entry = Self.cheapestExtension(
-                                    gathered, lowest: lowest, by: lineOf[e], own: own, unary: unary, split: &split) {
+                                    gathered, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own, unary: unary, split: &split) {
                                     entries[written] = entry
                                     written += 1
                                 }

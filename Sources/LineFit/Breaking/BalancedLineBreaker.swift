@@ -469,15 +469,14 @@ struct BalancedLineBreaker {
             let reachable = a == 0 || (incomingStart[a]..<incomingStart[a + 1]).contains {
                 entryStart[incoming[$0] + 1] > entryStart[incoming[$0]]
             }
-            gathered.removeAll(keepingCapacity: true)
             // Gathered at the first allowed line from here.
-            var isGathered = false, lowest: Double? = nil, split = 0
+            var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
             for e in edgeStart[a]..<edgeStart[a + 1] {
                 entryStart[e] = entries.count
                 guard reachable, e < limitOf(a), isAllowed[e] else { continue }
                 if budget == nil, a > 0, !isGathered {
                     isGathered = true
-                    lowest = entries.withUnsafeBufferPointer { entries in
+                    (gatheredCount, lowest) = entries.withUnsafeBufferPointer { entries in
                         entryStart.withUnsafeBufferPointer { entryStart in
                             lineOf.withUnsafeBufferPointer { lineOf in
                                 Self.gather(
@@ -497,9 +496,9 @@ struct BalancedLineBreaker {
                 let sizeE = lineOf[e].size, logE = lineOf[e].logShapeSize, loneE = lineOf[e].oneSegment
                 if budget == nil {
                     // One entry per edge: the cheapest extension.
-                    transitions += gathered.count
+                    transitions += gatheredCount
                     if let entry = Self.cheapestExtension(
-                        gathered, lowest: lowest, by: lineOf[e], own: own, unary: unary, split: &split) {
+                        gathered, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own, unary: unary, split: &split) {
                         entries.append(entry)
                     }
                     continue

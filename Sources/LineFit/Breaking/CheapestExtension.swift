@@ -3,22 +3,23 @@ extension BalancedLineBreaker {
     /// pairs they would skip (and a one-line paragraph's keystroke sets up none).
     static let boundedMinimum = 6
 
-    /// `gathered`: the one entry of each allowed line in `slots` (the lines ending at a
-    /// start), with what the pair cost reads of that line. Returns their least cost when there
-    /// are at least `boundedMinimum` of them, in log-size order, every value the pair cost
-    /// sums finite (the bounded scan's conditions), else nil. (A start's incoming lines come
-    /// by their start, long to short, so in size order unless a longer line fits larger;
-    /// then each line scans them all.)
+    /// The first `count` of `gathered`: the one entry of each allowed line in `slots` (the
+    /// lines ending at a start), with what the pair cost reads of that line (`gathered` keeps
+    /// its length between starts: room written in place, not appended to). `lowest`: their
+    /// least cost when there are at least `boundedMinimum` of them, in log-size order, every
+    /// value the pair cost sums finite (the bounded scan's conditions), else nil. (A start's
+    /// incoming lines come by their start, long to short, so in size order unless a longer
+    /// line fits larger; then each line scans them all.)
     @inline(__always)
     static func gather(
         _ gathered: inout [Incoming], _ slots: ArraySlice<Int>, entries: UnsafeBufferPointer<Entry>,
         entryStart: UnsafeBufferPointer<Int>, lines: UnsafeBufferPointer<CandidateLines.Edge>
-    ) -> Double? {
-        // Room for every slot, written in place and cut to the lines with an entry (an
-        // append checks for sharing and room at each one).
-        gathered.removeAll(keepingCapacity: true)
-        gathered.append(contentsOf: repeatElement(
-            Incoming(edge: 0, entry: 0, cost: 0, height: 0, logSize: 0, size: 0, oneSegment: false), count: slots.count))
+    ) -> (count: Int, lowest: Double?) {
+        if gathered.count < slots.count {
+            gathered.append(contentsOf: repeatElement(
+                Incoming(edge: 0, entry: 0, cost: 0, height: 0, logSize: 0, size: 0, oneSegment: false),
+                count: slots.count - gathered.count))
+        }
         var written = 0, ordered = true, lowest = Double.infinity, last = -Double.infinity
         gathered.withUnsafeMutableBufferPointer { gathered in
             for e1 in slots {
@@ -35,17 +36,18 @@ extension BalancedLineBreaker {
                 written += 1
             }
         }
-        gathered.removeSubrange(written...)
-        return ordered && written >= boundedMinimum ? lowest : nil
+        return (written, ordered && written >= boundedMinimum ? lowest : nil)
     }
 
-    /// Without a budget, a line's one entry: its cheapest extension of the gathered entries
-    /// (ties: the lower one, then the first); nil when there are none.
+    /// Without a budget, a line's one entry: its cheapest extension of the first `count`
+    /// gathered entries (ties: the lower one, then the first); nil when there are none.
     @inline(__always)
-    static func cheapestExtension(_ gathered: [Incoming], by line: CandidateLines.Edge, own: Double, unary: Double) -> Entry? {
+    static func cheapestExtension(
+        _ gathered: [Incoming], count: Int, by line: CandidateLines.Edge, own: Double, unary: Double
+    ) -> Entry? {
         let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
         var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
-        for item in gathered {
+        for item in gathered[..<count] {
             // pairCost, inlined.
             let step = item.logSize - logE
             var pair = step * step
@@ -63,8 +65,8 @@ extension BalancedLineBreaker {
         return Entry(height: bestHeight, cost: bestCost, previousEdge: Int32(bestEdge), previousEntry: Int32(bestEntry))
     }
 
-    /// `cheapestExtension(gathered, by: line, own: own, unary: unary)`, bit for bit, reading
-    /// only the entries near the line's log size when `lowest` (`gather`'s result) is set.
+    /// `cheapestExtension(gathered, count: count, by: line, own: own, unary: unary)`, bit for
+    /// bit, reading only the entries near the line's log size when `lowest` (`gather`'s) is set.
     ///
     /// An entry's total, cost + (unary + pair), is at least lowest + (unary + step²): the
     /// lone-word penalties only add, and rounding is monotone. That bound grows outwards on
@@ -74,17 +76,17 @@ extension BalancedLineBreaker {
     /// (a start's lines come short to long, so it moves little).
     @inline(__always)
     static func cheapestExtension(
-        _ gathered: [Incoming], lowest: Double?, by line: CandidateLines.Edge, own: Double, unary: Double, split: inout Int
+        _ gathered: [Incoming], count: Int, lowest: Double?, by line: CandidateLines.Edge, own: Double, unary: Double,
+        split: inout Int
     ) -> Entry? {
         let logE = line.logShapeSize
         // Finite terms: every sum below is then a number (no NaN), so the least (cost,
         // height, index) is the same whatever order the entries are read in.
         guard let lowest, (logE + own + unary).isFinite else {
-            return cheapestExtension(gathered, by: line, own: own, unary: unary)
+            return cheapestExtension(gathered, count: count, by: line, own: own, unary: unary)
         }
         let sizeE = line.size, loneE = line.oneSegment
         return gathered.withUnsafeBufferPointer { gathered -> Entry? in
-            let count = gathered.count
             var p = min(split, count)
             while p > 0, gathered[p - 1].logSize >= logE { p -= 1 }
             while p < count, gathered[p].logSize < logE { p += 1 }

@@ -59,17 +59,28 @@ import Testing
                 }
                 entryStart.append(entries.count)
             }
-            var gathered: [Breaker.Incoming] = []
-            let lowest = entries.withUnsafeBufferPointer { entries in
+            // Left over from an earlier start: `gather` writes over it.
+            var gathered = [Breaker.Incoming](
+                repeating: Breaker.Incoming(edge: 9, entry: 9, cost: -1, height: -1, logSize: 9, size: 9, oneSegment: true),
+                count: random.int(below: 30))
+            let (gatheredCount, lowest) = entries.withUnsafeBufferPointer { entries in
                 entryStart.withUnsafeBufferPointer { entryStart in
                     lines.withUnsafeBufferPointer { lines in
                         Breaker.gather(&gathered, Array(0..<count)[...], entries: entries, entryStart: entryStart, lines: lines)
                     }
                 }
             }
-            let inOrder = zip(gathered, gathered.dropFirst()).allSatisfy { $0.logSize <= $1.logSize }
-            #expect((lowest != nil) == (inOrder && gathered.count >= Breaker.boundedMinimum), "trial \(trial)")
-            if let lowest { #expect(lowest == gathered.map(\.cost).min(), "trial \(trial)") }
+            // The scans read the first `gatheredCount` only; the reference reads exactly those:
+            // the lines with an entry, in order, with their entry's values.
+            let written = Array(gathered[..<gatheredCount])
+            let withEntry = (0..<count).filter { entryStart[$0 + 1] > entryStart[$0] }
+            #expect(written.map(\.edge) == withEntry && written.map(\.entry) == withEntry.map { entryStart[$0] })
+            #expect(written.map(\.cost) == withEntry.map { entries[entryStart[$0]].cost })
+            #expect(written.map(\.height) == withEntry.map { entries[entryStart[$0]].height })
+            #expect(written.map(\.logSize) == withEntry.map { lines[$0].logShapeSize })
+            let inOrder = zip(written, written.dropFirst()).allSatisfy { $0.logSize <= $1.logSize }
+            #expect((lowest != nil) == (inOrder && written.count >= Breaker.boundedMinimum), "trial \(trial)")
+            if let lowest { #expect(lowest == written.map(\.cost).min(), "trial \(trial)") }
             if lowest != nil { bounded += 1 }
             // A start's lines, short (large) to long (small), as `split` expects; then shuffled.
             var outgoing = (0..<(1 + random.int(below: 6))).map { _ in
@@ -83,17 +94,18 @@ import Testing
             var split = 0
             for line in outgoing {
                 let own = random.pick(heights), unary = random.pick([0.0, 0.0, 1.0, 2.0])
-                let fast = Breaker.cheapestExtension(gathered, lowest: lowest, by: line, own: own, unary: unary, split: &split)
-                let full = Self.reference(gathered, by: line, own: own, unary: unary)
+                let fast = Breaker.cheapestExtension(
+                    gathered, count: gatheredCount, lowest: lowest, by: line, own: own, unary: unary, split: &split)
+                let full = Self.reference(written, by: line, own: own, unary: unary)
                 compared += 1
                 #expect(fast?.cost.bitPattern == full?.cost.bitPattern, "trial \(trial): cost")
                 #expect(fast?.height.bitPattern == full?.height.bitPattern, "trial \(trial): height")
                 #expect(fast?.previousEdge == full?.previousEdge, "trial \(trial): edge")
                 #expect(fast?.previousEntry == full?.previousEntry, "trial \(trial): entry")
                 // The production full scan is the same function of the entries.
-                let scan = Breaker.cheapestExtension(gathered, by: line, own: own, unary: unary)
+                let scan = Breaker.cheapestExtension(gathered, count: gatheredCount, by: line, own: own, unary: unary)
                 #expect(scan?.previousEdge == full?.previousEdge && scan?.cost == full?.cost, "trial \(trial): full scan")
-                if let full, gathered.contains(where: { $0.edge != Int(full.previousEdge) && $0.cost + unary <= full.cost }) {
+                if let full, written.contains(where: { $0.edge != Int(full.previousEdge) && $0.cost + unary <= full.cost }) {
                     ties += 1
                 }
             }
