@@ -14,7 +14,7 @@ extension BalancedLineBreaker {
     /// reads about a line's reach of starts, not every line of the paragraph).
     func resumedFront(threshold: Double, resume: consuming Front, starts first: Int, scratch: FrontScratch) -> Front {
         var isAllowed = Self.take(&scratch.isAllowed), incomingStart = Self.take(&scratch.incomingStart)
-        var incoming = Self.take(&scratch.incoming), filled = Self.take(&scratch.filled)
+        var incoming = Self.take(&scratch.incoming)
         var gathered = Self.take(&scratch.gathered)
         /// The earlier entries from the first solved start's lines on, and per earlier line
         /// from `resumedEdges` on, where its entries started (earlier indices).
@@ -24,7 +24,7 @@ extension BalancedLineBreaker {
         var newEdge = Self.take(&scratch.newEdge), copied = Self.take(&scratch.copied)
         defer {
             (scratch.isAllowed, scratch.incomingStart, scratch.incoming) = (isAllowed, incomingStart, incoming)
-            (scratch.filled, scratch.gathered) = (filled, gathered)
+            scratch.gathered = gathered
             (scratch.lentEntries, scratch.lentEntryStart) = (lentEntries, lentEntryStart)
             (scratch.newEdge, scratch.copied) = (newEdge, copied)
         }
@@ -42,58 +42,45 @@ extension BalancedLineBreaker {
         let base = edgeStart[lowStart]
         let plain = !writerLineFits && !lines.isEmpty
         // Per line from `base`, allowed; per position from `first`, the allowed lines ending
-        // there (flat, by line). A start's lines past its last large enough one are too small
-        // (`largestSizeFrom`), so the plain test per line is the scan's test.
+        // there, as a list linked through the lines (`head` per end, `nextLine` per line) in
+        // order of line: one pass over the lines from the last, each put in front of its end's
+        // list (a count, a prefix sum and a second pass otherwise). A start's lines past its
+        // last large enough one are too small (`largestSizeFrom`), so the plain test per line
+        // is the scan's test.
+        var head = incomingStart, nextLine = incoming
+        (incomingStart, incoming) = ([], [])
+        defer { (incomingStart, incoming) = (head, nextLine) }
         Self.reset(&isAllowed, to: false, count: edges - base)
-        Self.reset(&incomingStart, to: 0, count: count - first + 1)
-        // Both passes read every line from `base`: on buffers (a bounds check per read and a
-        // sharing check per write cost more than the pass's own work).
+        Self.reset(&head, to: -1, count: count - first)
+        Self.reset(&nextLine, to: -1, count: edges - base)
         lineOf.withUnsafeBufferPointer { lineOf in
-            /// The first line of start `a` that ends at `first` or later (a start's lines come
-            /// in order of end): the lines of the starts before `first` that end before it
-            /// have no part in this search.
-            func firstReaching(_ a: Int) -> Int {
-                var e = edgeStart[a + 1]
-                if a < first {
-                    while e > edgeStart[a], lineOf[e - 1].to >= first { e -= 1 }
-                } else {
-                    e = edgeStart[a]
-                }
-                return e
-            }
             isAllowed.withUnsafeMutableBufferPointer { isAllowed in
-                incomingStart.withUnsafeMutableBufferPointer { incomingStart in
-                    for a in lowStart..<(count - 1) {
-                        for e in firstReaching(a)..<edgeStart[a + 1] {
-                            if plain {
-                                guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
-                            } else {
-                                guard allowed(e, threshold: threshold) else { continue }
-                            }
-                            isAllowed[e - base] = true
-                            incomingStart[lineOf[e].to - first + 1] += 1
-                        }
-                    }
-                    for i in 0..<(count - first) { incomingStart[i + 1] += incomingStart[i] }
-                }
-            }
-            Self.reset(&incoming, to: 0, count: incomingStart[count - first])
-            filled.removeAll(keepingCapacity: true)
-            filled.append(contentsOf: incomingStart)
-            incoming.withUnsafeMutableBufferPointer { incoming in
-                filled.withUnsafeMutableBufferPointer { filled in
-                    isAllowed.withUnsafeBufferPointer { isAllowed in
-                        for a in lowStart..<(count - 1) {
-                            for e in firstReaching(a)..<edgeStart[a + 1] where isAllowed[e - base] {
+                head.withUnsafeMutableBufferPointer { head in
+                    nextLine.withUnsafeMutableBufferPointer { nextLine in
+                        for a in stride(from: count - 2, through: lowStart, by: -1) {
+                            var e = edgeStart[a + 1]
+                            while e > edgeStart[a] {
+                                e -= 1
+                                // A start's lines come in order of end: of a start before
+                                // `first`, the rest end before it and have no part here.
                                 let b = lineOf[e].to - first
-                                incoming[filled[b]] = e
-                                filled[b] += 1
+                                if b < 0 { break }
+                                if plain {
+                                    guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
+                                } else {
+                                    guard allowed(e, threshold: threshold) else { continue }
+                                }
+                                isAllowed[e - base] = true
+                                nextLine[e - base] = head[b]
+                                head[b] = e
                             }
                         }
                     }
                 }
             }
         }
+        /// A line ends at a start from an earlier start: at most this many end at any start.
+        let room = count - 1 - lowStart
         // The resumed starts' entries stay where they are; the later ones are read from a
         // short copy (the lines copied past the resumed starts take theirs from it).
         var entries: [Entry] = [], entryStart: [Int] = []
@@ -139,78 +126,86 @@ extension BalancedLineBreaker {
         var transitions = 0, written = kept
         // The arrays written per line, on buffers: a write is then a store (an array checks
         // for sharing at each write, and an append for room too).
+        var final: (edge: Int, entry: Int)?
         lineOf.withUnsafeBufferPointer { lineOf in
-            entries.withUnsafeMutableBufferPointer { entries in
-                entryStart.withUnsafeMutableBufferPointer { entryStart in
-                    copied.withUnsafeMutableBufferPointer { copied in
-                        for a in first..<(count - 1) {
-                            // Closes the entries of the edges ending here (the last one's end is this start's).
-                            entryStart[edgeStart[a]] = written
-                            let slots = incomingStart[a - first]..<incomingStart[a - first + 1]
-                            let reachable = a == 0 || slots.contains { entryStart[incoming[$0] + 1] > entryStart[incoming[$0]] }
-                            var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
-                            for e in edgeStart[a]..<edgeStart[a + 1] {
-                                entryStart[e] = written
-                                guard reachable, isAllowed[e - base] else { continue }
-                                if lending, reusedFrom[e] >= resumedEdges {
-                                    // A copied line: the earlier front's entry, its link renumbered,
-                                    // when the line it links to had its entry copied too (checked
-                                    // here, not assumed of the candidate lines); otherwise solved below.
-                                    let old = Int(reusedFrom[e]) - resumedEdges
-                                    let k = lentEntryStart[old] - lentBase, end = lentEntryStart[old + 1] - lentBase
-                                    if k == end {
-                                        copied[e - resumedEdges] = true
-                                        continue
-                                    }
-                                    var entry = lentEntries[k]
-                                    let previous = Int(entry.previousEdge)
-                                    var linked = end == k + 1
-                                    if linked, previous >= resumedEdges {
-                                        let now = Int(newEdge[previous - resumedEdges])
-                                        linked = now >= 0 && copied[now - resumedEdges]
-                                        if linked {
-                                            let shift = entryStart[now] - lentEntryStart[previous - resumedEdges]
-                                            entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
-                                            entry.previousEdge = Int32(now)
+            head.withUnsafeBufferPointer { head in
+                nextLine.withUnsafeBufferPointer { nextLine in
+                    /// The allowed lines ending at position `a`, in order.
+                    func ending(_ a: Int) -> LinkedLines {
+                        LinkedLines(line: head[a - first], links: nextLine, base: base)
+                    }
+                    entries.withUnsafeMutableBufferPointer { entries in
+                        entryStart.withUnsafeMutableBufferPointer { entryStart in
+                            copied.withUnsafeMutableBufferPointer { copied in
+                                for a in first..<(count - 1) {
+                                    // Closes the entries of the edges ending here (the last one's end is this start's).
+                                    entryStart[edgeStart[a]] = written
+                                    let reachable = a == 0 || ending(a).contains { entryStart[$0 + 1] > entryStart[$0] }
+                                    var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
+                                    for e in edgeStart[a]..<edgeStart[a + 1] {
+                                        entryStart[e] = written
+                                        guard reachable, isAllowed[e - base] else { continue }
+                                        if lending, reusedFrom[e] >= resumedEdges {
+                                            // A copied line: the earlier front's entry, its link renumbered,
+                                            // when the line it links to had its entry copied too (checked
+                                            // here, not assumed of the candidate lines); otherwise solved below.
+                                            let old = Int(reusedFrom[e]) - resumedEdges
+                                            let k = lentEntryStart[old] - lentBase, end = lentEntryStart[old + 1] - lentBase
+                                            if k == end {
+                                                copied[e - resumedEdges] = true
+                                                continue
+                                            }
+                                            var entry = lentEntries[k]
+                                            let previous = Int(entry.previousEdge)
+                                            var linked = end == k + 1
+                                            if linked, previous >= resumedEdges {
+                                                let now = Int(newEdge[previous - resumedEdges])
+                                                linked = now >= 0 && copied[now - resumedEdges]
+                                                if linked {
+                                                    let shift = entryStart[now] - lentEntryStart[previous - resumedEdges]
+                                                    entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
+                                                    entry.previousEdge = Int32(now)
+                                                }
+                                            }
+                                            if linked {
+                                                entries[written] = entry
+                                                written += 1
+                                                copied[e - resumedEdges] = true
+                                                continue
+                                            }
+                                        }
+                                        if a > 0, !isGathered {
+                                            isGathered = true
+                                            (gatheredCount, lowest) = Self.gather(
+                                                &gathered, ending(a), room: room, entries: UnsafeBufferPointer(entries),
+                                                entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
+                                        }
+                                        let own = height(e, threshold: threshold)
+                                        let unary = unaryCost(e)
+                                        if a == 0 {
+                                            entries[written] = Entry(
+                                                height: own, cost: unary, previousEdge: -1, previousEntry: -1)
+                                            written += 1
+                                            continue
+                                        }
+                                        transitions += gatheredCount
+                                        if let entry = Self.cheapestExtension(
+                                            gathered, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own,
+                                            unary: unary, split: &split) {
+                                            entries[written] = entry
+                                            written += 1
                                         }
                                     }
-                                    if linked {
-                                        entries[written] = entry
-                                        written += 1
-                                        copied[e - resumedEdges] = true
-                                        continue
-                                    }
-                                }
-                                if a > 0, !isGathered {
-                                    isGathered = true
-                                    (gatheredCount, lowest) = Self.gather(
-                                        &gathered, incoming[slots], entries: UnsafeBufferPointer(entries),
-                                        entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
-                                }
-                                let own = height(e, threshold: threshold)
-                                let unary = unaryCost(e)
-                                if a == 0 {
-                                    entries[written] = Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)
-                                    written += 1
-                                    continue
-                                }
-                                transitions += gatheredCount
-                                if let entry = Self.cheapestExtension(
-                                    gathered, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own, unary: unary, split: &split) {
-                                    entries[written] = entry
-                                    written += 1
                                 }
                             }
                         }
                     }
+                    entryStart[edges] = written
+                    final = Self.cheapestFinal(ending(count - 1), entries: entries, entryStart: entryStart)
                 }
             }
         }
         entries.removeSubrange(written...)
-        entryStart[edges] = entries.count
-        let final = Self.cheapestFinal(
-            incoming[incomingStart[count - 1 - first]..<incomingStart[count - first]], entries: entries,
-            entryStart: entryStart)
         var front = Front(
             entries: [], entryStart: [], final: final.map { [$0] } ?? [], threshold: threshold, budget: nil,
             writerLineFits: writerLineFits, hinted: false)
@@ -222,7 +217,9 @@ extension BalancedLineBreaker {
 
     /// Without a budget, the cheapest final entry of the lines `finalLines` (of equal costs
     /// the lowest, of equal both the first): one pass, without gathering and sorting them all.
-    static func cheapestFinal(_ finalLines: ArraySlice<Int>, entries: [Entry], entryStart: [Int]) -> (edge: Int, entry: Int)? {
+    static func cheapestFinal(
+        _ finalLines: some Sequence<Int>, entries: [Entry], entryStart: [Int]
+    ) -> (edge: Int, entry: Int)? {
         var best: (edge: Int, entry: Int)?
         for e in finalLines {
             for k in entryStart[e]..<entryStart[e + 1] {
@@ -234,5 +231,20 @@ extension BalancedLineBreaker {
             }
         }
         return best
+    }
+}
+
+extension BalancedLineBreaker {
+    /// A list of lines linked through `links` (per line from `base`, the next one; -1 ends it).
+    struct LinkedLines: Sequence, IteratorProtocol {
+        var line: Int
+        let links: UnsafeBufferPointer<Int>
+        let base: Int
+
+        mutating func next() -> Int? {
+            guard line >= 0 else { return nil }
+            defer { line = links[line - base] }
+            return line
+        }
     }
 }

@@ -480,8 +480,9 @@ struct BalancedLineBreaker {
                         entryStart.withUnsafeBufferPointer { entryStart in
                             lineOf.withUnsafeBufferPointer { lineOf in
                                 Self.gather(
-                                    &gathered, incoming[incomingStart[a]..<incomingStart[a + 1]], entries: entries,
-                                    entryStart: entryStart, lines: lineOf)
+                                    &gathered, incoming[incomingStart[a]..<incomingStart[a + 1]],
+                                    room: incomingStart[a + 1] - incomingStart[a], entries: entries, entryStart: entryStart,
+                                    lines: lineOf)
                             }
                         }
                     }

@@ -4,39 +4,47 @@ extension BalancedLineBreaker {
     static let boundedMinimum = 6
 
     /// The first `count` of `gathered`: the one entry of each allowed line in `slots` (the
-    /// lines ending at a start), with what the pair cost reads of that line (`gathered` keeps
-    /// its length between starts: room written in place, not appended to). `lowest`: their
-    /// least cost when there are at least `boundedMinimum` of them, in log-size order, every
-    /// value the pair cost sums finite (the bounded scan's conditions), else nil. (A start's
-    /// incoming lines come by their start, long to short, so in size order unless a longer
-    /// line fits larger; then each line scans them all.)
+    /// lines ending at a start; a sequence read again if it holds more than `room`), with what
+    /// the pair cost reads of that line. `gathered` keeps its length between starts (written in
+    /// place, not appended to). `lowest`: their least cost when there are at least
+    /// `boundedMinimum` of them, in log-size order, every value the pair cost sums finite (the
+    /// bounded scan's conditions), else nil. (A start's incoming lines come by their start,
+    /// long to short, so in size order unless a longer line fits larger; then each line scans
+    /// them all.)
     @inline(__always)
     static func gather(
-        _ gathered: inout [Incoming], _ slots: ArraySlice<Int>, entries: UnsafeBufferPointer<Entry>,
+        _ gathered: inout [Incoming], _ slots: some Sequence<Int>, room: Int, entries: UnsafeBufferPointer<Entry>,
         entryStart: UnsafeBufferPointer<Int>, lines: UnsafeBufferPointer<CandidateLines.Edge>
     ) -> (count: Int, lowest: Double?) {
-        if gathered.count < slots.count {
-            gathered.append(contentsOf: repeatElement(
-                Incoming(edge: 0, entry: 0, cost: 0, height: 0, logSize: 0, size: 0, oneSegment: false),
-                count: slots.count - gathered.count))
-        }
-        var written = 0, ordered = true, lowest = Double.infinity, last = -Double.infinity
-        gathered.withUnsafeMutableBufferPointer { gathered in
-            for e1 in slots {
-                let k = entryStart[e1]
-                guard k < entryStart[e1 + 1] else { continue }
-                let cost = entries[k].cost, height = entries[k].height, logSize = lines[e1].logShapeSize
-                // False for a NaN or an infinity among them (a finite sum has finite terms).
-                ordered = ordered && last <= logSize && (logSize + cost + height).isFinite
-                last = logSize
-                lowest = min(lowest, cost)
-                gathered[written] = Incoming(
-                    edge: e1, entry: k, cost: cost, height: height, logSize: logSize, size: lines[e1].size,
-                    oneSegment: lines[e1].oneSegment)
-                written += 1
+        var room = room
+        while true {
+            if gathered.count < room {
+                gathered.append(contentsOf: repeatElement(
+                    Incoming(edge: 0, entry: 0, cost: 0, height: 0, logSize: 0, size: 0, oneSegment: false),
+                    count: room - gathered.count))
             }
+            var written = 0, ordered = true, lowest = Double.infinity, last = -Double.infinity
+            let complete = gathered.withUnsafeMutableBufferPointer { gathered in
+                for e1 in slots {
+                    let k = entryStart[e1]
+                    guard k < entryStart[e1 + 1] else { continue }
+                    // More than `room` (not the case of a bound the callers prove): more room, again.
+                    guard written < gathered.count else { return false }
+                    let cost = entries[k].cost, height = entries[k].height, logSize = lines[e1].logShapeSize
+                    // False for a NaN or an infinity among them (a finite sum has finite terms).
+                    ordered = ordered && last <= logSize && (logSize + cost + height).isFinite
+                    last = logSize
+                    lowest = min(lowest, cost)
+                    gathered[written] = Incoming(
+                        edge: e1, entry: k, cost: cost, height: height, logSize: logSize, size: lines[e1].size,
+                        oneSegment: lines[e1].oneSegment)
+                    written += 1
+                }
+                return true
+            }
+            if complete { return (written, ordered && written >= boundedMinimum ? lowest : nil) }
+            room = 2 * gathered.count + 1
         }
-        return (written, ordered && written >= boundedMinimum ? lowest : nil)
     }
 
     /// Without a budget, a line's one entry: its cheapest extension of the first `count`

@@ -59,14 +59,17 @@ import Testing
                 }
                 entryStart.append(entries.count)
             }
-            // Left over from an earlier start: `gather` writes over it.
+            // Left over from an earlier start: `gather` writes over it (and, told too little
+            // room, reads the lines again with more).
+            let room = trial % 4 == 1 ? random.int(below: count + 1) : count
             var gathered = [Breaker.Incoming](
                 repeating: Breaker.Incoming(edge: 9, entry: 9, cost: -1, height: -1, logSize: 9, size: 9, oneSegment: true),
                 count: random.int(below: 30))
             let (gatheredCount, lowest) = entries.withUnsafeBufferPointer { entries in
                 entryStart.withUnsafeBufferPointer { entryStart in
                     lines.withUnsafeBufferPointer { lines in
-                        Breaker.gather(&gathered, Array(0..<count)[...], entries: entries, entryStart: entryStart, lines: lines)
+                        Breaker.gather(
+                            &gathered, 0..<count, room: room, entries: entries, entryStart: entryStart, lines: lines)
                     }
                 }
             }
