@@ -355,8 +355,8 @@ extension LayoutEngine {
             var lines: [Line] = []
             var missing: [MissingCharacters] = []
             var repaired = false
-            // By index: an enumeration copied each paragraph's measurement out (a retain and
-            // release of each of its tables).
+            // By index: an enumeration copied every paragraph's measurement out (a retain and
+            // release of each of its tables); it is copied once, for a paragraph refitted.
             for index in paragraphs.indices {
                 let base = paragraphs[index].0.range.lowerBound
                 missing.append(contentsOf: paragraphs[index].1.missing.shifted(by: base))
@@ -368,6 +368,7 @@ extension LayoutEngine {
                     cache[index].fittedFor = key
                 }
                 if cache[index].fittedFor != key {
+                    let measured = paragraphs[index].1
                     let candidates = cache[index].candidates
                     let reusable = reusableLines(cache[index], gridMinimum: plan.gridMinimum)
                     cache[index].fitted = plan.paths[index].map { edge in
@@ -376,7 +377,7 @@ extension LayoutEngine {
                             return line.shifted(by: base)
                         }
                         cache[index].work.fittedLines += 1
-                        return fitLine(candidates.span(edge), paragraph: paragraphs[index].1, base: base, context: context)
+                        return fitLine(candidates.span(edge), paragraph: measured, base: base, context: context)
                     }
                     cache[index].fittedFor = key
                     for (edge, line) in zip(plan.paths[index], cache[index].fitted)
@@ -384,8 +385,7 @@ extension LayoutEngine {
                         // The estimate said it fits at the grid's minimum; its glyphs say not.
                         var overrides = cache[index].overrides
                         overrides[LineKey(start: line.start - base, contentEnd: line.contentEnd - base)] = line.width / line.size
-                        cache[index] = balancedParagraph(
-                            paragraphs[index].1, settings: settings, metrics: job.metrics, overrides: overrides)
+                        cache[index] = balancedParagraph(measured, settings: settings, metrics: job.metrics, overrides: overrides)
                         repaired = true
                         break
                     }
