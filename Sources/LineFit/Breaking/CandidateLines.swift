@@ -315,8 +315,10 @@ struct CandidateLines {
                 let common = lentCommon
                 // The earlier lines from this start that end before `common` read only what
                 // agrees: copied, and the scan goes on after them.
-                var end = old.edgeStart[a]
-                while end < old.edgeStart[a + 1], lending.line(end, in: edges).to < common { end += 1 }
+                // A start's lines are in order of end, and only its last few reach `common`:
+                // counted back from its last line.
+                var end = old.edgeStart[a + 1]
+                while end > old.edgeStart[a], lending.line(end - 1, in: edges).to >= common { end -= 1 }
                 var lastCopied: Edge?
                 if end > old.edgeStart[a] {
                     lastCopied = lending.line(end - 1, in: edges)
