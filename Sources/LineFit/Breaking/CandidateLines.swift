@@ -201,8 +201,9 @@ struct CandidateLines {
         let hasEmergency = isEmergency.contains(true)
         /// The earlier lines whose starts past `first` may lend the lines that end before
         /// position index `common` (where the two measurements' positions stop agreeing); their
-        /// `edges` hold only the lines from `first` on, the earlier index `e` at `e - lentBase`.
-        var lent: CandidateLines?, lentCommon = 0, lentBase = 0
+        /// lines are read through `lending`, which also places every line written here.
+        var lent: CandidateLines?, lentCommon = 0
+        var lending = Lending(appendingAfter: 0)
         /// `edges` is the earlier lines' storage, handed over.
         var recycled = false
         // Moved out (`handedOver`: then the only reference to the earlier lines' storage).
@@ -210,34 +211,46 @@ struct CandidateLines {
            old.uniformHeight == uniformHeight, !old.isEmpty {
             let common: Int
             (first, common) = Self.reusableStarts(old, positions: positions, isEmergency: isEmergency, agreed: agreed)
-            lentBase = old.edgeStart[first]
+            let lentBase = old.edgeStart[first]
             // Without emergency positions a start's lines go in as its scan meets them, so the
             // lines before `common` come out as before whatever the scan meets after them.
             let lends = !hasEmergency && !old.isEmergency.contains(true) && common > first
             if lends {
                 recordsReuse = true
-                reusedFrom.reserveCapacity(expected)
+                // The leading starts' lines (kept below) are their earlier selves, numbered in
+                // one pass (appended from a range, ~10 instructions a line).
+                reusedFrom = Array(unsafeUninitializedCapacity: max(expected, lentBase)) { buffer, count in
+                    for index in 0..<lentBase { buffer[index] = Int32(index) }
+                    count = lentBase
+                }
             }
             if first > 0 {
                 edgeStart.append(contentsOf: old.edgeStart[0..<first])
-                // The later lines, lent below, are a short copy.
-                let later = lends ? Array(old.edges[lentBase...]) : []
                 if handedOver {
-                    // The leading starts' lines stay in the earlier storage, cut back to them.
+                    // The leading starts' lines stay in the earlier storage; the later lines,
+                    // lent below, are read where they are and written over (`Lending`).
                     swap(&edges, &old.edges)
-                    edges.removeSubrange(lentBase...)
+                    if lends {
+                        lending = Lending(inPlaceFrom: lentBase, lentEnd: old.edgeStart[common])
+                    } else {
+                        edges.removeSubrange(lentBase...)
+                        lending = Lending(appendingAfter: lentBase)
+                    }
                     recycled = true
                 } else {
                     edges.reserveCapacity(expected)
                     edges.append(contentsOf: old.edges[0..<lentBase])
+                    lending = Lending(appendingAfter: lentBase, earlier: old.edges)
                 }
-                old.edges = later
-                if recordsReuse { reusedFrom.append(contentsOf: 0..<Int32(lentBase)) }
                 reusedStarts = first
             } else {
-                lentBase = 0
+                lending = Lending(appendingAfter: 0, earlier: old.edges)
             }
-            if lends { (lent, lentCommon) = (old, common) }
+            if lends {
+                // Only the positions are read from it: its lines are `lending`'s.
+                old.edges = []
+                (lent, lentCommon) = (old, common)
+            }
             if lends || first > 0 {
                 // Copied lines keep the fit tests the earlier build made for them.
                 largestFitting = max(largestFitting, old.largestFitting)
@@ -251,7 +264,9 @@ struct CandidateLines {
         // A fresh build reads each position's prefix sums once, not once per line ending there.
         // Not for a few positions: there the array costs more than the reads it saves (1.3 K of
         // a one-line paragraph's balanced keystroke); both ways give the same values.
-        let stops = reusing == nil && positions.count > 16 ? positions.map { PrefixStop(paragraph, $0) } : nil
+        // Only from the first start scanned: lines from the ones before it are kept (`stops[i]`
+        // is position `first + i`).
+        let stops = reusing == nil && count - first > 16 ? positions[first...].map { PrefixStop(paragraph, $0) } : nil
         // An exact width (repair) may break the rise the search relies on: then ends are read
         // one by one (repairs are rare and touch a few lines).
         let rising = hasEmergency && widthOverride.isEmpty
@@ -260,14 +275,14 @@ struct CandidateLines {
         /// Ends that fit at `lowest` from the current start, in order: (position index, content end, em).
         var fitting: [(end: Int, content: Int, em: Double)] = []
         for a in first..<count {
-            edgeStart.append(edges.count)
+            edgeStart.append(lending.write)
             guard a < count - 1 else { continue }
             let start = positions[a]
-            let from = stops.map { start <= paragraph.contentLength ? $0[a] : nil } ?? nil
+            let from = stops.map { start <= paragraph.contentLength ? $0[a - first] : nil } ?? nil
             func measure(_ b: Int) -> (content: Int, em: Double) {
                 widthsRead += 1
                 if let from, let stops, widthOverride.isEmpty {
-                    let to = stops[b]
+                    let to = stops[b - first]
                     return (to.contentEnd(from: from), to.width(from: from, tracking: tracking))
                 }
                 let content = paragraph.contentEnd(from: start, to: positions[b])
@@ -279,11 +294,11 @@ struct CandidateLines {
                 let sized = sizedLine(em: em, from: a, to: b, hasContent: content > start, fitter: fitter, fixedSize: fixedSize)
                 measuredLines += 1
                 if recordsReuse { reusedFrom.append(-1) }
-                edges.append(Edge(
+                lending.put(Edge(
                     from: a, to: b, contentEnd: content, emWidth: em, size: sized.size, logShapeSize: sized.logShapeSize,
                     heightPerPoint: singleFont ? uniformHeight : metrics.height(paragraph, start, content) * lineSpacing,
                     fill: sized.fill, largestSizeFrom: 0, forced: sized.forced, heldAtMax: sized.heldAtMax,
-                    oneSegment: b == a + 1 && !isEmergency[a] && !isEmergency[b]))
+                    oneSegment: b == a + 1 && !isEmergency[a] && !isEmergency[b]), into: &edges)
             }
             // The scan stops at the first end too wide at `lowest` (`stop`). Lines end at every
             // opportunity before it and, inside words, only where greedy breaking ends them: at
@@ -300,11 +315,19 @@ struct CandidateLines {
                 let common = lentCommon
                 // The earlier lines from this start that end before `common` read only what
                 // agrees: copied, and the scan goes on after them.
-                var end = old.edgeStart[a]
-                while end < old.edgeStart[a + 1], old.edges[end - lentBase].to < common { end += 1 }
+                // A start's lines are in order of end, and only its last few reach `common`:
+                // counted back from its last line.
+                var end = old.edgeStart[a + 1]
+                while end > old.edgeStart[a], lending.line(end - 1, in: edges).to >= common { end -= 1 }
+                var lastCopied: Edge?
                 if end > old.edgeStart[a] {
-                    copyLines(old, old.edgeStart[a]..<end, base: lentBase)
-                    let lastCopied = old.edges[end - 1 - lentBase]
+                    lastCopied = lending.line(end - 1, in: edges)
+                    if recordsReuse { Self.appendNumbers(old.edgeStart[a]..<end, to: &reusedFrom) }
+                    lending.lend(old.edgeStart[a]..<end, into: &edges)
+                }
+                // This start's earlier lines are read: the next start's are the next to be.
+                lending.readNext(from: a + 1 < common ? old.edgeStart[a + 1] : .max)
+                if let lastCopied {
                     b = lastCopied.to + 1
                     emitted = true
                     // Too wide at `lowest`: the forced line of a start where nothing fits,
@@ -390,6 +413,7 @@ struct CandidateLines {
             // Nothing fits from this start: the first end goes alone, too wide (forced).
             if !emitted, let stop { addLine(stop.end, content: stop.content, em: stop.em) }
         }
+        lending.finish(&edges)
         edgeStart.append(edges.count)
         // The leading starts' lines are the earlier ones, and so are their largest sizes.
         setLargestSizes(from: first)
@@ -398,13 +422,10 @@ struct CandidateLines {
     /// No lines: what stands in for lines moved out of a value (see `handedOver`).
     init(placeholder: ()) {}
 
-    /// Appends `old`'s lines `edges` (read where both measurements agree, so the same here),
-    /// held in `old.edges` from index `base` on.
-    private mutating func copyLines(_ old: CandidateLines, _ edges: Range<Int>, base: Int) {
-        if recordsReuse {
-            reusedFrom.append(contentsOf: Int32(edges.lowerBound)..<Int32(edges.upperBound))
-        }
-        self.edges.append(contentsOf: old.edges[(edges.lowerBound - base)..<(edges.upperBound - base)])
+    /// Appends the numbers of `range` (a run of lines copied from the earlier lines).
+    private static func appendNumbers(_ range: Range<Int>, to numbers: inout [Int32]) {
+        numbers.reserveCapacity(numbers.count + range.count)
+        for index in range { numbers.append(Int32(index)) }
     }
 
     /// The same lines for another smallest size and grid, when every fit test at `lowest` that

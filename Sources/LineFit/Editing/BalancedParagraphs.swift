@@ -24,7 +24,7 @@ struct BalancedParagraphs {
     /// `agreement`: the edited paragraph's start and the offset (relative) through which its
     /// new measurement agrees with the old one, when the session's window re-measure knows it.
     mutating func layout(
-        _ text: String, units: [UInt16], paragraphs: [(ParagraphRange, MeasuredParagraph)], engine: LayoutEngine,
+        _ text: String, units: [UInt16], paragraphs: consuming [(ParagraphRange, MeasuredParagraph)], engine: LayoutEngine,
         fonts: FontChain, options: LayoutOptions, previous: Layout?, edit: (start: Int, removed: Int, inserted: Int)?,
         agreement: (start: Int, agreed: Int)? = nil
     ) -> Layout {
@@ -34,15 +34,18 @@ struct BalancedParagraphs {
         var seeds: [(paragraph: LayoutEngine.BalancedParagraph, agreed: Int?)?] = []
         var workBefore = LayoutEngine.BalancedWork()
         var keys: [ParagraphText] = []
-        var inputs = paragraphs
-        for (index, (range, _)) in paragraphs.enumerated() {
+        // Taken over (the caller's own array), so that re-deriving a paragraph's tables below
+        // changes it in place; read by index (an enumeration copied each measurement out).
+        var inputs = consume paragraphs
+        for index in inputs.indices {
+            let range = inputs[index].0
             let key = ParagraphText(units: Array(units[range.range]))
             keys.append(key)
             let cached = cache[key]
             entries.append(cached)
             if let cached { workBefore = workBefore + cached.work }
             // The same paragraph count: the paragraph at this index is the edited one's old self.
-            if cached == nil, previousEntries.count == paragraphs.count, let seed = previousEntries[index] {
+            if cached == nil, previousEntries.count == inputs.count, let seed = previousEntries[index] {
                 let known = agreement.flatMap { $0.start == range.range.lowerBound ? $0.agreed : nil }
                 seeds.append((seed, known))
             } else {
@@ -56,7 +59,7 @@ struct BalancedParagraphs {
         }
         var hints: [BreakHint?] = []
         if options.stableBreaks, let previous, let edit {
-            hints = BreakHint.stability(previous: previous, paragraphs: paragraphs.map(\.0), edit: edit)
+            hints = BreakHint.stability(previous: previous, paragraphs: inputs.map(\.0), edit: edit)
         }
         if metrics?.fonts != fonts { metrics = (fonts, FontChainMetrics(fonts)) }
         // Every entry found: the cache and the last layout's entries let go of the edited
@@ -94,13 +97,25 @@ struct BalancedParagraphs {
     }
 }
 
-/// A paragraph's text as the key of `BalancedParagraphs`' cache, hashed as one block of bytes:
-/// hashed unit by unit, the lookup and the store of a long paragraph's key cost about 30
-/// instructions a unit on every keystroke.
+/// A paragraph's text as the key of `BalancedParagraphs`' cache, hashed as one block of bytes
+/// (hashed unit by unit, the lookup and the store of a long paragraph's key cost about 30
+/// instructions a unit on every keystroke), once: a keystroke looks each key up and stores
+/// it again, and hashing the edited paragraph's bytes twice was ~2.4 K instructions at 280
+/// characters.
 struct ParagraphText: Hashable {
-    var units: [UInt16]
+    let units: [UInt16]
+    private let digest: Int
+
+    init(units: [UInt16]) {
+        self.units = units
+        var hasher = Hasher()
+        units.withUnsafeBytes { hasher.combine(bytes: $0) }
+        digest = hasher.finalize()
+    }
 
     func hash(into hasher: inout Hasher) {
-        units.withUnsafeBytes { hasher.combine(bytes: $0) }
+        hasher.combine(digest)
     }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.units == rhs.units }
 }

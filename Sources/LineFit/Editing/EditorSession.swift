@@ -526,7 +526,7 @@ public final class EditorSession {
         // comparison a copy of both lines: 11% of a keystroke at 10,000 characters).
         // Empty lines before the first line with content take that line's size (see
         // `BlockStacking`), so with one on top any line may have changed.
-        let known = !new.isEmpty && !new.withStoredLine(at: 0, { line, _, _ in line.flags.contains(.empty) })
+        let known = !new.isEmpty && !new.isEmptyLine(at: 0)
             ? min(kept, old.count, new.count) : 0
         var prefix = known
         while prefix < old.count, prefix < new.count, new.sameLine(at: prefix, as: old, at: prefix) { prefix += 1 }

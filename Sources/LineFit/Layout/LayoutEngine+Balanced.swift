@@ -217,8 +217,10 @@ extension LayoutEngine {
             width: settings.width, tracking: settings.tracking)
         var reusing: (lines: CandidateLines, agreed: Int)?
         var agreed = -1
-        if let seed, let old = seed.measured, seed.settings == settings, seed.overrides.isEmpty, overrides.isEmpty {
-            agreed = seedAgreement ?? measured.agreement(with: old)
+        // The seed's measurement is read where it lies (bound by `if let`, it was copied: a
+        // retain and release of each of its tables), and only when the caller does not know.
+        if let seed, seed.measured != nil, seed.settings == settings, seed.overrides.isEmpty, overrides.isEmpty {
+            agreed = seedAgreement ?? seed.measured.map { measured.agreement(with: $0) } ?? 0
             if agreed > 0 { reusing = (seed.candidates, agreed) }
         }
         let candidates = CandidateLines(
@@ -277,8 +279,9 @@ extension LayoutEngine {
         let metrics = known ?? FontChainMetrics(fonts)
         let hinted = hints.contains { $0 != nil }
         var settings = balancedSettings(
-            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, paragraphs: paragraphs.map { $0.1 },
-            metrics: metrics, hinted: hinted)
+            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight,
+            // Read only when filling (each element copied out: a retain and release of its tables).
+            paragraphs: fillHeight == nil ? [] : paragraphs.map { $0.1 }, metrics: metrics, hinted: hinted)
         if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
         while true {
             var entries = paragraphs.indices.map { index in
@@ -304,7 +307,8 @@ extension LayoutEngine {
             earlier?.lines = entries.map { $0.candidates }
             let floor = min(options.minimumFloor, minSize, maxSize)
             let share = Self.candidateShare(
-                paragraphsWithContent: paragraphs.lazy.filter { $0.1.contentLength > 0 }.count, hinted: hinted)
+                paragraphsWithContent: paragraphs.indices.lazy.filter { paragraphs[$0].1.contentLength > 0 }.count,
+                hinted: hinted)
             let reach = layout.chosenMinimum * share
             if fillHeight != nil, settings.lowest > floor, layout.overflowsHeight || reach < settings.lowest {
                 settings.lowest = floor
@@ -351,9 +355,11 @@ extension LayoutEngine {
             var lines: [Line] = []
             var missing: [MissingCharacters] = []
             var repaired = false
-            for (index, (paragraph, measured)) in paragraphs.enumerated() {
-                let base = paragraph.range.lowerBound
-                missing.append(contentsOf: measured.missing.shifted(by: base))
+            // By index: an enumeration copied every paragraph's measurement out (a retain and
+            // release of each of its tables); it is copied once, for a paragraph refitted.
+            for index in paragraphs.indices {
+                let base = paragraphs[index].0.range.lowerBound
+                missing.append(contentsOf: paragraphs[index].1.missing.shifted(by: base))
                 let key = FittedKey(path: plan.paths[index], gridMinimum: plan.gridMinimum, base: base)
                 if let old = cache[index].fittedFor, old.path == key.path, old.gridMinimum == key.gridMinimum,
                    old.base != base {
@@ -362,6 +368,7 @@ extension LayoutEngine {
                     cache[index].fittedFor = key
                 }
                 if cache[index].fittedFor != key {
+                    let measured = paragraphs[index].1
                     let candidates = cache[index].candidates
                     let reusable = reusableLines(cache[index], gridMinimum: plan.gridMinimum)
                     cache[index].fitted = plan.paths[index].map { edge in

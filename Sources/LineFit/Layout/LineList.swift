@@ -85,16 +85,35 @@ public struct LineList: RandomAccessCollection, MutableCollection, RangeReplacea
     /// lines an editor carried over (the same stored line at the same offset) are equal
     /// without a look inside.
     func sameLine(at index: Int, as other: LineList, at otherIndex: Int) -> Bool {
-        withStoredLine(at: index) { line, shift, address in
-            other.withStoredLine(at: otherIndex) { otherLine, otherShift, otherAddress in
-                let position = whole.isEmpty ? positions[index] : Position(top: line.top, baseline: line.baseline)
+        // Read field by field where the lines are stored: a line handed to a closure or a
+        // method is copied first (a retain and release of each of its arrays), and lines of a
+        // new balanced layout, never carried over, differ from the old ones at the first
+        // fields mostly.
+        withStoredAddress(at: index) { line, shift in
+            other.withStoredAddress(at: otherIndex) { otherLine, otherShift in
+                let position = whole.isEmpty ? positions[index] : Position(top: line.pointee.top, baseline: line.pointee.baseline)
                 let otherPosition = other.whole.isEmpty
-                    ? other.positions[otherIndex] : Position(top: otherLine.top, baseline: otherLine.baseline)
+                    ? other.positions[otherIndex] : Position(top: otherLine.pointee.top, baseline: otherLine.pointee.baseline)
                 guard position.top == otherPosition.top, position.baseline == otherPosition.baseline else { return false }
-                return (shift == otherShift && address == otherAddress)
-                    || line.sameBox(as: otherLine, shiftedBy: shift, otherShiftedBy: otherShift)
+                if shift == otherShift && line == otherLine { return true }
+                let delta = shift &- otherShift
+                guard line.pointee.start &+ delta == otherLine.pointee.start, line.pointee.end &+ delta == otherLine.pointee.end,
+                      line.pointee.size == otherLine.pointee.size, line.pointee.width == otherLine.pointee.width
+                else { return false }
+                return line.pointee.sameBox(as: otherLine.pointee, shiftedBy: shift, otherShiftedBy: otherShift)
             }
         }
+    }
+
+    /// The line at `index` has no content (read where it is stored, not copied).
+    func isEmptyLine(at index: Int) -> Bool {
+        withStoredAddress(at: index) { line, _ in line.pointee.flags.contains(.empty) }
+    }
+
+    /// `body` with where the line at `index` is stored and the shift its offsets are short of.
+    private func withStoredAddress<T>(at index: Int, _ body: (UnsafePointer<Line>, Int) -> T) -> T {
+        guard !whole.isEmpty else { return chunks.withStoredAddress(at: index, body) }
+        return whole.withUnsafeBufferPointer { stored in body(stored.baseAddress.unsafelyUnwrapped + index, 0) }
     }
 
     /// The top and baseline of the line at `index`.
@@ -181,6 +200,13 @@ struct LineChunks: Sendable {
         return chunk.storage.withUnsafeBufferPointer { stored in
             body(stored[local], chunk.shift, stored.baseAddress.map { $0 + local })
         }
+    }
+
+    /// `body` with where the line at `index` is stored and its chunk's shift.
+    func withStoredAddress<T>(at index: Int, _ body: (UnsafePointer<Line>, Int) -> T) -> T {
+        let chunk = chunks[chunk(holding: index)]
+        let local = chunk.lower + index - chunk.start
+        return chunk.storage.withUnsafeBufferPointer { stored in body(stored.baseAddress.unsafelyUnwrapped + local, chunk.shift) }
     }
 
     var chunkCount: Int { chunks.count }

@@ -135,6 +135,14 @@ import Testing
             #expect(reused.positions == fresh.positions && reused.edgeStart == fresh.edgeStart, "\(context)")
             // Every field of every line (the records compare whole).
             #expect(reused.edges == fresh.edges && reused.wholeSize == fresh.wholeSize, "\(context)")
+            // Handed over (its only reference), the earlier lines' storage is written over in
+            // place, lent lines moved left or copied aside as the edit needs: the same lines.
+            let handed = CandidateLines(
+                new, fitter: fitter, lowest: 24, tracking: 0, metrics: metrics, lineSpacing: 1.2, fixedSize: false,
+                reusing: (lines: lines(old), agreed: agreed), handedOver: true)
+            #expect(handed.edges == fresh.edges && handed.edgeStart == fresh.edgeStart, "\(context) handed over")
+            #expect(handed.reusedFrom == reused.reusedFrom && handed.reusedStarts == reused.reusedStarts,
+                    "\(context) handed over")
             for (e, from) in reused.reusedFrom.enumerated() where from >= 0 {
                 let o = Int(from)
                 #expect(oldLines.positions[oldLines.edgeFrom[o]] == reused.positions[reused.edgeFrom[e]]
