@@ -324,8 +324,13 @@ extension BalancedLineBreaker {
         swap(&candidates, &scratch.candidates)
     }
 
-    /// `array` as `count` copies of `value`, in the storage it has.
-    private static func refill<T>(_ array: inout [T], with value: T, count: Int) {
+    /// `array` as `count` copies of `value`, in the storage it has (overwritten in place when
+    /// the count is the same: the generic append costs more than the writes).
+    static func refill<T>(_ array: inout [T], with value: T, count: Int) {
+        if array.count == count {
+            array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+            return
+        }
         array.removeAll(keepingCapacity: true)
         array.append(contentsOf: repeatElement(value, count: count))
     }
