@@ -125,11 +125,14 @@ extension BalancedLineBreaker {
                                             guard reached > 0, isAllowed[e] else { continue }
                                             let line = lineOf[e]
                                             let own = (lineSize ?? line.size) * line.heightPerPoint
+                                            let finish = own + rest[line.to]
+                                            // Not even the lowest entry finishes within the budget: nothing forms.
+                                            guard reaching[0].height + finish <= budget else { continue }
                                             let unary = unaryCost(e)
                                             candidates.withUnsafeMutableBufferPointer { candidates in
                                                 let (formed, kept) = Self.extend(
                                                     UnsafeBufferPointer(start: reaching, count: reached), line: line, own: own,
-                                                    finish: own + rest[line.to], budget: budget, unary: unary, quantum: quantum,
+                                                    finish: finish, budget: budget, unary: unary, quantum: quantum,
                                                     into: candidates)
                                                 transitions += formed
                                                 for index in 0..<kept { entries.append(candidates[index]) }
