@@ -223,10 +223,8 @@ struct BalancedLineBreaker {
     /// `leastHeight(threshold:)`'s height alone, on `scratch` (its `via` then holds the path).
     func leastHeight(threshold: Double, scratch: inout LeastHeightScratch) -> Double? {
         let count = lines.positions.count
-        scratch.best.removeAll(keepingCapacity: true)
-        scratch.best.append(contentsOf: repeatElement(.infinity, count: count))
-        scratch.via.removeAll(keepingCapacity: true)
-        scratch.via.append(contentsOf: repeatElement(-1, count: count))
+        Self.refill(&scratch.best, with: .infinity, count: count)
+        Self.refill(&scratch.via, with: -1, count: count)
         // Stage 1 runs once per threshold tried: the plain size test first, on buffers (an
         // array written per element is checked for sharing at every write).
         let edgeStart = lines.edgeStart

@@ -1,10 +1,11 @@
 /// Stage 2 under a height budget (a box to fill): the front `front(threshold:budget:)`
 /// defines, built for the fresh layout it serves. A fill's paragraph has a few hundred
 /// candidate lines and about one Pareto entry per line, so the search is dominated by what it
-/// does per line, not per entry: the arrays are read and written through buffers (a written
-/// array is checked for sharing at every write), a line's candidate entries go into one
-/// reused buffer without being removed one call at a time, and one or two candidates (the
-/// common case) are ordered without calling the general sort.
+/// does per line, not per entry: the arrays are read through buffers (a written array is
+/// checked for sharing at every write), and the entries reaching a start are gathered and
+/// ordered by height once for all the lines from there (every line adds its own height to
+/// each, which keeps their order), so a line's candidates come out in the order its pruning
+/// reads them, without a sort per line.
 extension BalancedLineBreaker {
     func budgetedFront(threshold: Double, budget: Double, quantum: Double, scratch: FrontScratch? = nil) -> Front {
         let scratch = scratch ?? FrontScratch()
@@ -12,6 +13,9 @@ extension BalancedLineBreaker {
         var rest: [Double] = [], candidates: [Entry] = []
         Self.exchange(scratch, &isAllowed, &incomingStart, &incoming, &filled, &rest, &candidates)
         defer { Self.exchange(scratch, &isAllowed, &incomingStart, &incoming, &filled, &rest, &candidates) }
+        var reachingCapacity = 64
+        var reaching = UnsafeMutablePointer<Reaching>.allocate(capacity: reachingCapacity)
+        defer { reaching.deallocate() }
         let count = lines.positions.count
         let edgeCount = lines.edgeCount
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
@@ -79,60 +83,58 @@ extension BalancedLineBreaker {
                                 entryStart.withUnsafeMutableBufferPointer { entryStart in
                                     for a in 0..<(count - 1) {
                                         entryStart[edgeStart[a]] = entries.count
-                                        // Entries reaching this start: a bound on any of its lines' candidates.
-                                        var reaching = 0
+                                        if a == 0 {
+                                            for e in edgeStart[0]..<edgeStart[1] {
+                                                entryStart[e] = entries.count
+                                                guard isAllowed[e] else { continue }
+                                                let line = lineOf[e]
+                                                let own = (lineSize ?? line.size) * line.heightPerPoint
+                                                if own + rest[line.to] <= budget {
+                                                    entries.append(Entry(
+                                                        height: own, cost: unaryCost(e), previousEdge: -1, previousEntry: -1))
+                                                }
+                                            }
+                                            continue
+                                        }
+                                        // Entries reaching this start: what every line from it extends.
+                                        var reached = 0
                                         for slot in incomingStart[a]..<incomingStart[a + 1] {
                                             let e1 = incoming[slot]
-                                            reaching += entryStart[e1 + 1] - entryStart[e1]
+                                            reached += entryStart[e1 + 1] - entryStart[e1]
                                         }
-                                        if candidates.count < reaching {
+                                        if reached > reachingCapacity {
+                                            reaching.deallocate()
+                                            reachingCapacity = max(reached, 2 * reachingCapacity)
+                                            reaching = .allocate(capacity: reachingCapacity)
+                                        }
+                                        if candidates.count < reached {
                                             candidates = [Entry](
                                                 repeating: Entry(height: 0, cost: 0, previousEdge: -1, previousEntry: -1),
-                                                count: max(reaching, 2 * candidates.count))
+                                                count: max(reached, 2 * candidates.count))
+                                        }
+                                        if reached > 0 {
+                                            entries.withUnsafeBufferPointer { entries in
+                                                Self.gather(
+                                                    UnsafeMutableBufferPointer(start: reaching, count: reached),
+                                                    slots: incoming[incomingStart[a]..<incomingStart[a + 1]],
+                                                    entryStart: entryStart, entries: entries, lineOf: lineOf)
+                                            }
                                         }
                                         for e in edgeStart[a]..<edgeStart[a + 1] {
                                             entryStart[e] = entries.count
-                                            guard a == 0 || reaching > 0, isAllowed[e] else { continue }
+                                            guard reached > 0, isAllowed[e] else { continue }
                                             let line = lineOf[e]
                                             let own = (lineSize ?? line.size) * line.heightPerPoint
-                                            let h = own + rest[line.to]
+                                            let finish = own + rest[line.to]
+                                            // Not even the lowest entry finishes within the budget: nothing forms.
+                                            guard reaching[0].height + finish <= budget else { continue }
                                             let unary = unaryCost(e)
-                                            if a == 0 {
-                                                if h <= budget {
-                                                    entries.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1))
-                                                }
-                                                continue
-                                            }
-                                            let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
-                                            var formed = 0
                                             candidates.withUnsafeMutableBufferPointer { candidates in
-                                                for slot in incomingStart[a]..<incomingStart[a + 1] {
-                                                    let e1 = incoming[slot]
-                                                    var k = entryStart[e1]
-                                                    let end = entryStart[e1 + 1]
-                                                    // An edge's entries rise in height: past the first that
-                                                    // cannot finish within the budget, none can.
-                                                    guard k < end, entries[k].height + h <= budget else { continue }
-                                                    let size1 = lineOf[e1].size
-                                                    let step = lineOf[e1].logShapeSize - logE
-                                                    var pair = step * step
-                                                    if lineOf[e1].oneSegment, size1 > BalancedCost.loneRatio * sizeE {
-                                                        pair += BalancedCost.lonePenalty
-                                                    }
-                                                    if loneE, sizeE > BalancedCost.loneRatio * size1 { pair += BalancedCost.lonePenalty }
-                                                    let stepCost = unary + pair
-                                                    while k < end {
-                                                        let entry = entries[k]
-                                                        guard entry.height + h <= budget else { break }
-                                                        candidates[formed] = Entry(
-                                                            height: entry.height + own, cost: entry.cost + stepCost,
-                                                            previousEdge: Int32(e1), previousEntry: Int32(k))
-                                                        formed += 1
-                                                        k += 1
-                                                    }
-                                                }
+                                                let (formed, kept) = Self.extend(
+                                                    UnsafeBufferPointer(start: reaching, count: reached), line: line, own: own,
+                                                    finish: finish, budget: budget, unary: unary, quantum: quantum,
+                                                    into: candidates)
                                                 transitions += formed
-                                                let kept = Self.pruneFormed(candidates, count: formed, quantum: quantum)
                                                 for index in 0..<kept { entries.append(candidates[index]) }
                                             }
                                         }
@@ -196,18 +198,120 @@ extension BalancedLineBreaker {
         var kept = 0
         var keptBucket = Int.min
         for index in 0..<count {
-            let entry = candidates[index]
-            guard kept == 0 || entry.cost < candidates[kept - 1].cost else { continue }
-            let bucket = Int((entry.height / quantum).rounded(.down))
-            if bucket == keptBucket {
-                candidates[kept - 1] = entry
-            } else {
-                candidates[kept] = entry
-                kept += 1
-                keptBucket = bucket
-            }
+            keep(candidates[index], in: candidates, count: &kept, bucket: &keptBucket, quantum: quantum)
         }
         return kept
+    }
+
+    /// One step of the pruning, for the next entry by height: kept when cheaper than the last
+    /// kept, in its place when both fall in the same height bucket.
+    @inline(__always)
+    private static func keep(
+        _ entry: Entry, in kept: UnsafeMutableBufferPointer<Entry>, count: inout Int, bucket: inout Int, quantum: Double
+    ) {
+        guard count == 0 || entry.cost < kept[count - 1].cost else { return }
+        let index = Int((entry.height / quantum).rounded(.down))
+        if index == bucket {
+            kept[count - 1] = entry
+        } else {
+            kept[count] = entry
+            count += 1
+            bucket = index
+        }
+    }
+
+    /// An entry reaching a start, with what pairing it with a line from there reads of the
+    /// line it ends on. `order` is its place in the order `front` forms candidates in (by
+    /// incoming line, then entry): ties on height and cost go to the earlier, as there.
+    struct Reaching {
+        var height: Double
+        var cost: Double
+        var size: Double
+        var logShapeSize: Double
+        var order: Int32
+        var edge: Int32
+        var entry: Int32
+        var oneSegment: Bool
+    }
+
+    /// The entries of the lines in `slots` (all ending at one start; `reaching` holds as many),
+    /// by rising height: every line from that start extends them in this order, so they are
+    /// ordered once per start instead of once per line.
+    private static func gather(
+        _ reaching: UnsafeMutableBufferPointer<Reaching>, slots: Slice<UnsafeBufferPointer<Int>>,
+        entryStart: UnsafeMutableBufferPointer<Int>, entries: UnsafeBufferPointer<Entry>,
+        lineOf: UnsafeBufferPointer<CandidateLines.Edge>
+    ) {
+        var order = 0
+        for e1 in slots {
+            let (size, logShapeSize, oneSegment) = (lineOf[e1].size, lineOf[e1].logShapeSize, lineOf[e1].oneSegment)
+            for k in entryStart[e1]..<entryStart[e1 + 1] {
+                reaching[order] = Reaching(
+                    height: entries[k].height, cost: entries[k].cost, size: size, logShapeSize: logShapeSize,
+                    order: Int32(order), edge: Int32(e1), entry: Int32(k), oneSegment: oneSegment)
+                order += 1
+            }
+        }
+        guard reaching.count > 16 else {
+            // A handful (the common case): by insertion.
+            for i in reaching.indices.dropFirst() {
+                let item = reaching[i]
+                var j = i
+                while j > 0, reaching[j - 1].height > item.height {
+                    reaching[j] = reaching[j - 1]
+                    j -= 1
+                }
+                reaching[j] = item
+            }
+            return
+        }
+        var many = reaching
+        many.sort { $0.height < $1.height }
+    }
+
+    /// Forms `line`'s candidates from the `reaching` entries that can still finish within
+    /// `budget` (`finish`: the line's height plus the least rest after it) and writes to the
+    /// front of `kept` those `pruneFormed` keeps, as it keeps them: in order of height, and of
+    /// equal heights only the cheapest (the earliest formed on equal cost) can be kept.
+    /// Returns how many candidates were formed and how many were kept.
+    private static func extend(
+        _ reaching: UnsafeBufferPointer<Reaching>, line: CandidateLines.Edge, own: Double, finish: Double,
+        budget: Double, unary: Double, quantum: Double, into kept: UnsafeMutableBufferPointer<Entry>
+    ) -> (formed: Int, kept: Int) {
+        let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
+        var count = 0, keptBucket = Int.min
+        /// The cheapest candidate of the current run of equal heights.
+        var best = Entry(height: 0, cost: 0, previousEdge: -1, previousEntry: -1), bestOrder: Int32 = 0
+        var formed = 0
+        for item in reaching {
+            guard item.height + finish <= budget else { break }
+            let step = item.logShapeSize - logE
+            var pair = step * step
+            if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
+            if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
+            let stepCost = unary + pair
+            let candidate = Entry(
+                height: item.height + own, cost: item.cost + stepCost, previousEdge: item.edge, previousEntry: item.entry)
+            if formed > 0, candidate.height == best.height {
+                if candidate.cost < best.cost || (candidate.cost == best.cost && item.order < bestOrder) {
+                    (best, bestOrder) = (candidate, item.order)
+                }
+                formed += 1
+                continue
+            }
+            // The run before this one is complete: its cheapest goes through the pruning.
+            if formed > 0 { keep(best, in: kept, count: &count, bucket: &keptBucket, quantum: quantum) }
+            (best, bestOrder) = (candidate, item.order)
+            formed += 1
+        }
+        guard formed > 0 else { return (0, 0) }
+        // A lone candidate is kept whatever its bucket (`pruneFormed` does not bucket one).
+        if formed == 1 {
+            kept[0] = best
+            return (1, 1)
+        }
+        keep(best, in: kept, count: &count, bucket: &keptBucket, quantum: quantum)
+        return (formed, count)
     }
 
     /// Swaps the working arrays with the scratch's (in for a call, and back after it).
@@ -223,8 +327,13 @@ extension BalancedLineBreaker {
         swap(&candidates, &scratch.candidates)
     }
 
-    /// `array` as `count` copies of `value`, in the storage it has.
-    private static func refill<T>(_ array: inout [T], with value: T, count: Int) {
+    /// `array` as `count` copies of `value`, in the storage it has (overwritten in place when
+    /// the count is the same: the generic append costs more than the writes).
+    static func refill<T>(_ array: inout [T], with value: T, count: Int) {
+        if array.count == count {
+            array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+            return
+        }
         array.removeAll(keepingCapacity: true)
         array.append(contentsOf: repeatElement(value, count: count))
     }

@@ -66,4 +66,37 @@ import Testing
         // Not vacuous: most searches end with entries, and many drop candidates.
         #expect(compared == 1800 && withEntries >= 1000 && pruned >= 300, "\(withEntries) with entries, \(pruned) pruned")
     }
+
+    /// One word repeated: paths that reach a break with the same lines in another order tie on
+    /// height and cost, so which candidate each line keeps is decided by the order `front`
+    /// forms them in (the budgeted search orders the entries reaching a start by height once,
+    /// and breaks those ties by that order).
+    @Test func tiedCandidatesKeepTheGeneralSearchsChoice() throws {
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let metrics = FontChainMetrics(fonts)
+        var compared = 0, pruned = 0
+        for (count, word) in [(8, "aa"), (16, "mm"), (30, "aa"), (45, "abc")] {
+            let text = Array(repeating: word, count: count).joined(separator: " ")
+            for width in [300.0, 520.0, 800.0] {
+                let options = LayoutOptions(width: width, minSize: 20, maxSize: 200)
+                let paragraph = try BalancedBreakingTests.measured(text, fonts: fonts, options: options)
+                let fitter = LineFitter(grid: SizeGrid(minSize: 20, maxSize: 200, step: 0.01), width: width, tracking: 0)
+                let candidates = CandidateLines(
+                    paragraph, fitter: fitter, lowest: 20, tracking: 0, metrics: metrics, lineSpacing: 1, fixedSize: false)
+                let breaker = BalancedLineBreaker(candidates, writerThreshold: .infinity, fixedSize: false)
+                let least = breaker.leastHeight(threshold: 20)?.height ?? 100
+                for share in [1.0, 1.5, 4.0] {
+                    for quantum in [1e-9, least * share / Double(BalancedCost.heightBuckets)] {
+                        let budget = least * share
+                        let reference = breaker.front(threshold: 20, budget: budget, quantum: quantum)
+                        let fast = breaker.budgetedFront(threshold: 20, budget: budget, quantum: quantum)
+                        Self.expectSameFront(fast, reference, "\(count)×\(word) width \(width) budget \(budget) quantum \(quantum)")
+                        compared += 1
+                        if reference.transitions > reference.entries.count { pruned += 1 }
+                    }
+                }
+            }
+        }
+        #expect(compared == 72 && pruned >= 20, "\(pruned) pruned")
+    }
 }
