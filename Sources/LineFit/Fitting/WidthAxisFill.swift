@@ -170,18 +170,16 @@ extension LayoutEngine {
         axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
-        let plan = context.plan
-        let options = context.options
         let line = LineInstances(
-            span, shaper: lineShaper(narrow, context: context, variations: plan.settings(size: size, width: axis.minValue)),
-            tracking: options.tracking)
+            span, shaper: lineShaper(narrow, context: context, variations: context.plan.settings(size: size, width: axis.minValue)),
+            tracking: context.options.tracking)
         guard !line.isEmpty else {
             return placeLine(
                 span, pieces: line.pieces, fit: context.fitter.fitLinear(emWidth: 0), paragraph: narrow, base: base,
                 context: context)
         }
         // The paragraph was measured at this size's opsz and the narrowest wdth: free.
-        let narrowEm = narrow.lineEmWidth(span.start, span.contentEnd, pieces: line.pieces, tracking: options.tracking)
+        let narrowEm = narrow.lineEmWidth(span.start, span.contentEnd, pieces: line.pieces, tracking: context.options.tracking)
         line.remember(axis.minValue, (line.pieces, narrowEm))
         func fallback() -> Line {
             var placed = fitBySize(span, line: line, paragraph: narrow, width: axis.maxValue, base: base, context: context)
@@ -192,25 +190,26 @@ extension LayoutEngine {
         // is taken unshaped only where the paragraph re-advanced to the widest clearly reaches
         // the width: it fills, as every other line does (a walk that reaches the widest is
         // shaped, and a search held there checks its measured width).
-        let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking)
-        let clearlyReaches = wideEstimate * size >= options.width * (1 + Self.clearReachMargin)
+        let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: context.options.tracking)
+        let clearlyReaches = wideEstimate * size >= context.options.width * (1 + Self.clearReachMargin)
         if !endsParagraph || clearlyReaches, let taken = readvancedFill(
             line, narrowest: (line.pieces, narrowEm), size: size, axis: axis, sources: &sources, context: context) {
             var placed = placeLine(
                 span, pieces: taken.pieces, fit: LineFitter.Fit(size: size, width: taken.em * size, overflows: false, heldAtMax: false),
                 paragraph: narrow, base: base, context: context)
-            placed.axisValues = plan.reported(plan.settings(size: size, width: taken.width))
+            placed.axisValues = context.plan.reported(context.plan.settings(size: size, width: taken.width))
             placed.probes = line.probes
             return placed
         }
         // The widest end is shaped only where the answer could be "cannot fill" (the paragraph
         // at the widest puts the line near or short of the width); elsewhere the paragraph's
         // value serves as the regula falsi's upper point, which needs no exactness.
-        let wideEm = clearlyReaches ? wideEstimate : line.shape(axis.maxValue, at: plan.settings(size: size, width: axis.maxValue)).em
-        if wideEm * size < options.width { return fallback() }
+        let wideEm = clearlyReaches
+            ? wideEstimate : line.shape(axis.maxValue, at: context.plan.settings(size: size, width: axis.maxValue)).em
+        if wideEm * size < context.options.width { return fallback() }
         let search = widthAxisFit(line, size: size, narrowEm: narrowEm, wideEm: wideEm, axis: axis, context: context)
         // Fitting at the widest is filling only if the widest reaches the width (measured now).
-        if search.heldAtMax, search.width < options.width { return fallback() }
+        if search.heldAtMax, search.width < context.options.width { return fallback() }
         return placeFilled(span, line: line, search: search, size: size, paragraph: narrow, base: base, context: context)
     }
 
@@ -234,19 +233,21 @@ extension LayoutEngine {
         _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis,
         sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
     ) -> (pieces: [LinePiece], em: Double, width: Double)? {
-        let plan = context.plan
+        // Read through the context, not copied: a copy of the plan or the options retains and
+        // releases each of their fields, about a tenth of a line's fill.
         let available = context.options.width
-        let from = plan.settings(size: size, width: axis.minValue)
+        let from = context.plan.settings(size: size, width: axis.minValue)
         let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
         // The line is read once; each value then pays only for what moves with the axis.
         guard let sweep = ReadvancedSweep(
             narrowest, from: from, axis: axis.tag, fonts: context.fonts, tracking: context.options.tracking, sources: &sources)
         else { return nil }
-        // Each exact value keeps its pieces: the one settled on is among them.
-        var moved: [Int: [LinePiece]] = [:]
+        // Each exact value keeps its pieces: the one settled on is among them. A line measures
+        // two to five values: a list searched in order, not a dictionary.
+        var moved: [(index: Int, pieces: [LinePiece])] = []
         func readvanced(_ index: Int) -> (em: Double, bound: Double)? {
             guard let made = sweep.widthAndPieces(at: widths.size(at: index)) else { return nil }
-            moved[index] = made.pieces
+            moved.append((index, made.pieces))
             return (made.em, made.bound)
         }
         // The estimate leaves out FreeType's rounding of each glyph and HarfBuzz's of each
@@ -258,11 +259,11 @@ extension LayoutEngine {
         var index = widths.largestFitting(hint: first) {
             WidthTolerance.fits((sweep.estimatedEm(at: $0) + error) * size, in: available)
         } ?? 0
-        var known = [first: calibration]
+        var known: [(index: Int, width: (em: Double, bound: Double)?)] = [(first, calibration)]
         func exact(_ index: Int) -> (em: Double, bound: Double)? {
-            if let kept = known[index] { return kept }
+            if let kept = known.first(where: { $0.index == index }) { return kept.width }
             let made = readvanced(index)
-            known[index] = made
+            known.append((index, made))
             return made
         }
         func fitsWithBound(_ width: (em: Double, bound: Double)) -> Bool {
@@ -292,7 +293,8 @@ extension LayoutEngine {
                 taken = lower
             } while !fitsWithBound(taken)
         }
-        guard let pieces = moved[index] ?? sweep.pieces(at: widths.size(at: index)) else { return nil }
+        guard let pieces = moved.first(where: { $0.index == index })?.pieces ?? sweep.pieces(at: widths.size(at: index))
+        else { return nil }
         return (pieces, taken.em, widths.size(at: index))
     }
 
