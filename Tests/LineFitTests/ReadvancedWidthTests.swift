@@ -123,6 +123,9 @@ struct ReadvancedWidthTests {
     func sweepEqualsReadvancedWidth() throws {
         let fonts = try VariableFontTests.fonts()
         var compared = 0
+        // One reading per instance across the texts, as a layout's lines share one: a text's
+        // glyphs are split by an earlier one, or now.
+        var readings: [String: [Int: ReadvancedSweep.Reading]] = [:]
         for text in NextSizeProofTests.texts {
             for fixed in [[FontVariation("wght", 800), FontVariation("opsz", 60)], [FontVariation("opsz", 144)], []] {
                 for level: UInt8 in [0, 1] {
@@ -130,7 +133,8 @@ struct ReadvancedWidthTests {
                     var piece = try Self.piece(text, narrowest)
                     piece.level = level
                     let shape = (pieces: [piece], em: [piece].width(tracking: 0))
-                    var sweepSources: [Int: ReadvancedSweep.Source] = [:]
+                    var sweepSources = readings["\(fixed)"] ?? [:]
+                    defer { readings["\(fixed)"] = sweepSources }
                     let sweep = try #require(ReadvancedSweep(
                         shape, from: VariationSettings(narrowest), axis: "wdth", fonts: fonts, tracking: 0.01,
                         sources: &sweepSources))

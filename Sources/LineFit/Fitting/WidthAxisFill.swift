@@ -133,8 +133,9 @@ extension LayoutEngine {
 
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
-        // Every line starts from the same instance (s, the narrowest): its scalars are kept.
-        var sources: [Int: ReadvancedSweep.Source] = [:]
+        // Every line starts from the same instance (s, the narrowest): its scalars, and each
+        // glyph's split row once read, are kept.
+        var sources: [Int: ReadvancedSweep.Reading] = [:]
         for ((paragraph, original), pair) in zip(paragraphs, final) {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: original.missing.shifted(by: base))
@@ -167,7 +168,7 @@ extension LayoutEngine {
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
         _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
-        axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
+        axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
         let line = LineInstances(
@@ -231,7 +232,7 @@ extension LayoutEngine {
     /// or the corrected estimate more than `readvancedWalk` off.
     func readvancedFill(
         _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis,
-        sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
+        sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
     ) -> (pieces: [LinePiece], em: Double, width: Double)? {
         // Read through the context, not copied: a copy of the plan or the options retains and
         // releases each of their fields, about a tenth of a line's fill.
