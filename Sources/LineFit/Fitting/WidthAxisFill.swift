@@ -136,14 +136,15 @@ extension LayoutEngine {
         // Every line starts from the same instance (s, the narrowest): its scalars, and each
         // glyph's split row once read, are kept.
         var sources: [Int: ReadvancedSweep.Reading] = [:]
+        let narrowest = plan.settings(size: size, width: axis.minValue)
         for ((paragraph, original), pair) in zip(paragraphs, final) {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: original.missing.shifted(by: base))
             let paragraphLines = spans(pair.narrow, at: size)
             for (index, span) in paragraphLines.enumerated() {
                 lines.append(fillLine(
-                    span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size, axis: axis, base: base,
-                    sources: &sources, context: context))
+                    span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size, narrowest: narrowest,
+                    axis: axis, base: base, sources: &sources, context: context))
             }
         }
         return assemble(text, lines: &lines, missing: missing, context: context)
@@ -168,12 +169,12 @@ extension LayoutEngine {
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
         _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
-        axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
+        narrowest: VariationSettings, axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedSweep.Reading],
+        context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
         let line = LineInstances(
-            span, shaper: lineShaper(narrow, context: context, variations: context.plan.settings(size: size, width: axis.minValue)),
-            tracking: context.options.tracking)
+            span, shaper: lineShaper(narrow, context: context, variations: narrowest), tracking: context.options.tracking)
         guard !line.isEmpty else {
             return placeLine(
                 span, pieces: line.pieces, fit: context.fitter.fitLinear(emWidth: 0), paragraph: narrow, base: base,
@@ -194,7 +195,8 @@ extension LayoutEngine {
         let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: context.options.tracking)
         let clearlyReaches = wideEstimate * size >= context.options.width * (1 + Self.clearReachMargin)
         if !endsParagraph || clearlyReaches, let taken = readvancedFill(
-            line, narrowest: (line.pieces, narrowEm), size: size, axis: axis, sources: &sources, context: context) {
+            line, narrowest: (line.pieces, narrowEm), from: narrowest, size: size, axis: axis, sources: &sources,
+            context: context) {
             var placed = placeLine(
                 span, pieces: taken.pieces, fit: LineFitter.Fit(size: size, width: taken.em * size, overflows: false, heldAtMax: false),
                 paragraph: narrow, base: base, context: context)
@@ -229,15 +231,15 @@ extension LayoutEngine {
     /// where the next value's does not. Nil where the line must be shaped: no `AxisStep` (no
     /// usable tables, or a feature variation switching between the narrowest and the value),
     /// a bound wider than `readvancedBoundLimit`, the widest value reached (it may not fill),
-    /// or the corrected estimate more than `readvancedWalk` off.
+    /// or the corrected estimate more than `readvancedWalk` off. `from`: the settings
+    /// `narrowest` was shaped at (the block's size, the narrowest `wdth`).
     func readvancedFill(
-        _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis,
+        _ line: LineInstances, narrowest: LineInstances.Shape, from: VariationSettings, size: Double, axis: VariationAxis,
         sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
     ) -> (pieces: [LinePiece], em: Double, width: Double)? {
         // Read through the context, not copied: a copy of the plan or the options retains and
         // releases each of their fields, about a tenth of a line's fill.
         let available = context.options.width
-        let from = context.plan.settings(size: size, width: axis.minValue)
         let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
         // The line is read once; each value then pays only for what moves with the axis.
         guard let sweep = ReadvancedSweep(
