@@ -41,18 +41,26 @@ struct ReadvancedParagraphTests {
         #expect(largestChange > 100)
     }
 
-    @Test("each glyph of a re-advanced paragraph moves by its own AdvanceChange, bit for bit", arguments: moves.prefix(2))
-    func paragraphGlyphsMoveByTheirChange(from: [FontVariation], to: [FontVariation]) throws {
-        // `readvanced` computes each glyph's change once a paragraph: a repeated glyph must
-        // get exactly what asking the change for it again gives.
+    /// `text` measured at `from` (a width-axis block's options) and re-advanced to `to`.
+    static func readvanced(_ text: String, from: [FontVariation], to: [FontVariation]) throws
+        -> (fonts: FontChain, units: [UInt16], paragraph: MeasuredParagraph, moved: MeasuredParagraph) {
         let fonts = try VariableFontTests.fonts()
         let engine = try LayoutEngine()
-        let units = Array("We missed the last train home, so we walked along the river until the sky went pink.".utf16)
+        let units = Array(text.utf16)
         let options = LayoutOptions(width: 960, minSize: 32, maxSize: 220)
         var style = engine.shapingStyle(options)
         style.variations = VariationSettings(from)
         let paragraph = engine.measure(units: units, contentLength: units.count, fonts: fonts, options: options, style: style)
         let moved = try #require(paragraph.readvanced(fonts: fonts, from: VariationSettings(from), to: VariationSettings(to)))
+        return (fonts, units, paragraph, moved)
+    }
+
+    @Test("each glyph of a re-advanced paragraph moves by its own AdvanceChange, bit for bit", arguments: moves.prefix(2))
+    func paragraphGlyphsMoveByTheirChange(from: [FontVariation], to: [FontVariation]) throws {
+        // `readvanced` computes each glyph's change once a paragraph: a repeated glyph must
+        // get exactly what asking the change for it again gives.
+        let (fonts, _, paragraph, moved) = try Self.readvanced(
+            "We missed the last train home, so we walked along the river until the sky went pink.", from: from, to: to)
         var compared = 0, repeated = 0
         var seen = Set<UInt32>()
         for (index, run) in paragraph.runs.enumerated() {
@@ -73,14 +81,9 @@ struct ReadvancedParagraphTests {
 
     @Test("a paragraph re-advanced to other axis values is within 1% of hb-shape there, slice by slice", arguments: moves.prefix(2))
     func paragraphSlices(from: [FontVariation], to: [FontVariation]) throws {
-        let fonts = try VariableFontTests.fonts()
-        let engine = try LayoutEngine()
-        let units = Array("We missed the last train home, so we walked along the river until the sky went pink and the bakeries opened.".utf16)
-        let options = LayoutOptions(width: 960, minSize: 32, maxSize: 220)
-        var style = engine.shapingStyle(options)
-        style.variations = VariationSettings(from)
-        let paragraph = engine.measure(units: units, contentLength: units.count, fonts: fonts, options: options, style: style)
-        let moved = try #require(paragraph.readvanced(fonts: fonts, from: VariationSettings(from), to: VariationSettings(to)))
+        let (_, units, paragraph, moved) = try Self.readvanced(
+            "We missed the last train home, so we walked along the river until the sky went pink and the bakeries opened.",
+            from: from, to: to)
         // Slices of about a line of a width-axis block each, starting and ending at breaks.
         let breaks = [0] + paragraph.breaks.filter { $0 < units.count }
         var slices = 0
