@@ -48,6 +48,10 @@ extension LayoutEngine {
         // The paragraphs given were measured at the minimum's opsz and the narrowest wdth
         // (`VariationPlan.paragraphWidth`): the first narrow measurement is free.
         let givenKey = plan.opticalSize(for: grid.minSize) ?? -1
+        // The lines of the last size found to hold, and the measurement they were broken on:
+        // the block's size is the last one a search found to hold, so its lines are broken
+        // once, not again for the fill.
+        var held: (key: Double, size: Double, spans: [[LineSpan]])?
         func measured(atSize size: Double) -> [(narrow: MeasuredParagraph, wide: MeasuredParagraph)] {
             let key = plan.opticalSize(for: size) ?? -1
             if let known = measurements[key] { return known }
@@ -76,9 +80,14 @@ extension LayoutEngine {
             }
             return result
         }
-        func everyLineCanReach(_ size: Double, _ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)]) -> Bool {
+        /// `pairs`: the paragraphs measured at `key`'s `opsz`.
+        func everyLineCanReach(
+            _ size: Double, _ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)], key: Double
+        ) -> Bool {
+            var broken: [[LineSpan]] = []
             for pair in pairs {
                 let lines = spans(pair.narrow, at: size)
+                broken.append(lines)
                 for (index, span) in lines.enumerated() {
                     if span.brokenInsideWord && size > grid.minSize { return false }
                     guard index < lines.count - 1, span.contentEnd > span.start else { continue }
@@ -86,6 +95,7 @@ extension LayoutEngine {
                     if wide < options.width { return false }
                 }
             }
+            held = (key, size, broken)
             return true
         }
         /// `settledFrom`, given: a grid index from which every size has the same `opsz`; the
@@ -102,28 +112,30 @@ extension LayoutEngine {
             }
             return high
         }
-        func largestSize(_ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)], settledFrom: Int? = nil) -> Double {
+        /// On the paragraphs measured at `measuredAt`'s `opsz`.
+        func largestSize(measuredAt measuredSize: Double, settledFrom: Int? = nil) -> Double {
+            let pairs = measured(atSize: measuredSize), key = plan.opticalSize(for: measuredSize) ?? -1
             // `SizeGrid.largestFitting`'s bisection with its two ends swapped: the largest size
             // first, since a short text often fills at the grid's maximum (then one check a
             // round, not two). Whichever end is asked first, the same size comes out.
             let last = grid.count - 1
-            if everyLineCanReach(grid.size(at: last), pairs) { return grid.size(at: last) }
-            guard last > 0, everyLineCanReach(grid.size(at: 0), pairs) else { return grid.minSize }
+            if everyLineCanReach(grid.size(at: last), pairs, key: key) { return grid.size(at: last) }
+            guard last > 0, everyLineCanReach(grid.size(at: 0), pairs, key: key) else { return grid.minSize }
             var low = 0, high = last
             while high - low > 1 {
                 if let settledFrom, low >= settledFrom { break }
                 let middle = low + (high - low) / 2
-                if everyLineCanReach(grid.size(at: middle), pairs) { low = middle } else { high = middle }
+                if everyLineCanReach(grid.size(at: middle), pairs, key: key) { low = middle } else { high = middle }
             }
             return grid.size(at: low)
         }
 
         // With optical sizing, the first round's size is only read for its `opsz` (the next
         // round measures there): its bisection stops once that `opsz` is the axis's top one.
-        var size = largestSize(measured(atSize: grid.minSize), settledFrom: plan.followsSize ? topOpticalIndex() : nil)
+        var size = largestSize(measuredAt: grid.minSize, settledFrom: plan.followsSize ? topOpticalIndex() : nil)
         if plan.followsSize {
             for _ in 0..<Self.opticalRounds {
-                let next = largestSize(measured(atSize: size))
+                let next = largestSize(measuredAt: size)
                 let settled = plan.opticalSize(for: next) == plan.opticalSize(for: size)
                 size = next
                 if settled { break }
@@ -137,10 +149,12 @@ extension LayoutEngine {
         // glyph's split row once read, are kept.
         var sources: [Int: ReadvancedSweep.Reading] = [:]
         let narrowest = plan.settings(size: size, width: axis.minValue)
-        for ((paragraph, original), pair) in zip(paragraphs, final) {
+        let finalKey = plan.opticalSize(for: size) ?? -1
+        let heldSpans = held.flatMap { $0.key == finalKey && $0.size == size ? $0.spans : nil }
+        for (number, ((paragraph, original), pair)) in zip(paragraphs, final).enumerated() {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: original.missing.shifted(by: base))
-            let paragraphLines = spans(pair.narrow, at: size)
+            let paragraphLines = heldSpans?[number] ?? spans(pair.narrow, at: size)
             for (index, span) in paragraphLines.enumerated() {
                 lines.append(fillLine(
                     span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size, narrowest: narrowest,
