@@ -181,4 +181,23 @@ struct ReadvancedWidthTests {
         #expect(readable.bound <= readable.em * LayoutEngine.readvancedBoundLimit)
         #expect(anyPair.bound > anyPair.em * LayoutEngine.readvancedBoundLimit)
     }
+
+    @Test("a width-axis line's reported axes, made from the size's report at the narrowest, equal the full report")
+    func reportedAtWidthEqualsFullReport() throws {
+        let fonts = try VariableFontTests.fonts()
+        for (variations, opticalSizing) in [([FontVariation("wght", 800)], true), ([], false), ([FontVariation("GRAD", -50)], true)] {
+            var options = LayoutOptions(width: 960, minSize: 18, maxSize: 300, lineFill: .widthAxis)
+            options.variations = variations
+            options.opticalSizing = opticalSizing
+            let plan = try VariationPlan(options: options, fonts: fonts)
+            let axis = try #require(plan.widthAxis)
+            for size in [18.0, 57.3, 144.0, 300.0] {
+                let atSize = plan.reported(plan.settings(size: size, width: axis.minValue))
+                #expect(atSize.contains { $0.tag == "wdth" })
+                for width in stride(from: 25.0, through: 151.0, by: 6.3) + [151.0, 200.0, 10.0] {
+                    #expect(plan.reported(atSize, width: width) == plan.reported(plan.settings(size: size, width: width)))
+                }
+            }
+        }
+    }
 }

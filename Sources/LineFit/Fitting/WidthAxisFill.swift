@@ -149,6 +149,7 @@ extension LayoutEngine {
         // glyph's split row once read, are kept.
         var sources: [Int: ReadvancedSweep.Reading] = [:]
         let narrowest = plan.settings(size: size, width: axis.minValue)
+        let reported = plan.reported(narrowest)
         let finalKey = plan.opticalSize(for: size) ?? -1
         let heldSpans = held.flatMap { $0.key == finalKey && $0.size == size ? $0.spans : nil }
         for (number, ((paragraph, original), pair)) in zip(paragraphs, final).enumerated() {
@@ -157,8 +158,8 @@ extension LayoutEngine {
             let paragraphLines = heldSpans?[number] ?? spans(pair.narrow, at: size)
             for (index, span) in paragraphLines.enumerated() {
                 lines.append(fillLine(
-                    span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size, narrowest: narrowest,
-                    axis: axis, base: base, sources: &sources, context: context))
+                    span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size,
+                    narrowest: (narrowest, reported), axis: axis, base: base, sources: &sources, context: context))
             }
         }
         return assemble(text, lines: &lines, missing: missing, context: context)
@@ -183,12 +184,13 @@ extension LayoutEngine {
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
         _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
-        narrowest: VariationSettings, axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedSweep.Reading],
-        context: FittingContext
+        narrowest: (settings: VariationSettings, reported: [FontVariation]), axis: VariationAxis, base: Int,
+        sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
         let line = LineInstances(
-            span, shaper: lineShaper(narrow, context: context, variations: narrowest), tracking: context.options.tracking)
+            span, shaper: lineShaper(narrow, context: context, variations: narrowest.settings),
+            tracking: context.options.tracking)
         guard !line.isEmpty else {
             return placeLine(
                 span, pieces: line.pieces, fit: context.fitter.fitLinear(emWidth: 0), paragraph: narrow, base: base,
@@ -209,12 +211,12 @@ extension LayoutEngine {
         let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: context.options.tracking)
         let clearlyReaches = wideEstimate * size >= context.options.width * (1 + Self.clearReachMargin)
         if !endsParagraph || clearlyReaches, let taken = readvancedFill(
-            line, narrowest: (line.pieces, narrowEm), from: narrowest, size: size, axis: axis, sources: &sources,
+            line, narrowest: (line.pieces, narrowEm), from: narrowest.settings, size: size, axis: axis, sources: &sources,
             context: context) {
             var placed = placeLine(
                 span, pieces: taken.pieces, fit: LineFitter.Fit(size: size, width: taken.em * size, overflows: false, heldAtMax: false),
                 paragraph: narrow, base: base, context: context)
-            placed.axisValues = context.plan.reported(context.plan.settings(size: size, width: taken.width))
+            placed.axisValues = context.plan.reported(narrowest.reported, width: taken.width)
             placed.probes = line.probes
             return placed
         }
