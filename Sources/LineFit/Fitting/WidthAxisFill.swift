@@ -198,7 +198,6 @@ extension LayoutEngine {
         }
         // The paragraph was measured at this size's opsz and the narrowest wdth: free.
         let narrowEm = narrow.lineEmWidth(span.start, span.contentEnd, pieces: line.pieces, tracking: context.options.tracking)
-        line.remember(axis.minValue, (line.pieces, narrowEm))
         func fallback() -> Line {
             var placed = fitBySize(span, line: line, paragraph: narrow, width: axis.maxValue, base: base, context: context)
             placed.flags.insert(.widthAxisFallback)
@@ -220,6 +219,9 @@ extension LayoutEngine {
             placed.probes = line.probes
             return placed
         }
+        // The shaped search below starts from the narrowest: known (not kept before: a line taken
+        // unshaped never reads it back).
+        line.remember(axis.minValue, (line.pieces, narrowEm))
         // The widest end is shaped only where the answer could be "cannot fill" (the paragraph
         // at the widest puts the line near or short of the width); elsewhere the paragraph's
         // value serves as the regula falsi's upper point, which needs no exactness.
