@@ -354,9 +354,14 @@ extension ReadvancedSweep.Piece {
             return step.slopes[Int(glyph)] * AxisStep.slopeMargin * distance
                 + Double(step.adjustments[Int(glyph)]) * AxisStep.roundingPerAdjustment
         }
-        var glyphs = moved == nil ? nil : Array(piece.glyphs)
+        // The moved glyphs are written only when asked for (a plain array, not an optional
+        // one: each write to an optional's element checks it again).
+        let keep = moved != nil
+        var glyphs = keep ? Array(piece.glyphs) : []
         var units = 0.0
-        for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
+        var slot = piece.glyphs.startIndex
+        for glyph in 0..<ids.count {
+            defer { slot += 1 }
             let row = Int(places[glyph])
             var sum = fixed[row]
             for column in 0..<width { sum += scalars[column] * Int64(deltas[row * width + column]) }
@@ -375,8 +380,9 @@ extension ReadvancedSweep.Piece {
             case .pairs:
                 for item in Int(itemStarts[glyph])..<Int(itemStarts[glyph + 1]) {
                     var itemChange = 0.0
-                    for term in terms[Int(termStarts[item])..<Int(termStarts[item + 1])] {
-                        itemChange += term.delta * changes[Int(term.at)]
+                    // Indices, not a slice of `terms`: a slice retains and releases it per item.
+                    for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
+                        itemChange += terms[term].delta * changes[Int(terms[term].at)]
                     }
                     kerning += itemChange
                     units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
@@ -386,9 +392,9 @@ extension ReadvancedSweep.Piece {
             }
             let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
             total += movedAdvance
-            glyphs?[glyph].advance = movedAdvance
+            if keep { glyphs[glyph].advance = movedAdvance }
         }
-        if let glyphs { moved?[index].glyphs = glyphs[...] }
+        if keep { moved?[index].glyphs = glyphs[...] }
         return units
     }
 }
