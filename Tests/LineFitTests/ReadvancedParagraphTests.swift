@@ -41,16 +41,49 @@ struct ReadvancedParagraphTests {
         #expect(largestChange > 100)
     }
 
-    @Test("a paragraph re-advanced to other axis values is within 1% of hb-shape there, slice by slice", arguments: moves.prefix(2))
-    func paragraphSlices(from: [FontVariation], to: [FontVariation]) throws {
+    /// `text` measured at `from` (a width-axis block's options) and re-advanced to `to`.
+    static func readvanced(_ text: String, from: [FontVariation], to: [FontVariation]) throws
+        -> (fonts: FontChain, units: [UInt16], paragraph: MeasuredParagraph, moved: MeasuredParagraph) {
         let fonts = try VariableFontTests.fonts()
         let engine = try LayoutEngine()
-        let units = Array("We missed the last train home, so we walked along the river until the sky went pink and the bakeries opened.".utf16)
+        let units = Array(text.utf16)
         let options = LayoutOptions(width: 960, minSize: 32, maxSize: 220)
         var style = engine.shapingStyle(options)
         style.variations = VariationSettings(from)
         let paragraph = engine.measure(units: units, contentLength: units.count, fonts: fonts, options: options, style: style)
         let moved = try #require(paragraph.readvanced(fonts: fonts, from: VariationSettings(from), to: VariationSettings(to)))
+        return (fonts, units, paragraph, moved)
+    }
+
+    @Test("each glyph of a re-advanced paragraph moves by its own AdvanceChange, bit for bit", arguments: moves.prefix(2))
+    func paragraphGlyphsMoveByTheirChange(from: [FontVariation], to: [FontVariation]) throws {
+        // `readvanced` computes each glyph's change once a paragraph: a repeated glyph must
+        // get exactly what asking the change for it again gives.
+        let (fonts, _, paragraph, moved) = try Self.readvanced(
+            "We missed the last train home, so we walked along the river until the sky went pink.", from: from, to: to)
+        var compared = 0, repeated = 0
+        var seen = Set<UInt32>()
+        for (index, run) in paragraph.runs.enumerated() {
+            let change = try #require(fonts.fonts[run.fontIndex].advanceChange(from: VariationSettings(from), to: VariationSettings(to)))
+            var before: [ShapedGlyph] = [], after: [ShapedGlyph] = []
+            paragraph.glyphs[index].forEach { before.append($0) }
+            moved.glyphs[index].forEach { after.append($0) }
+            #expect(before.count == after.count)
+            for (old, new) in zip(before, after) {
+                #expect(new.id == old.id)
+                #expect(new.advance == old.advance + (try #require(change.change(old.id))), "glyph \(old.id)")
+                if !seen.insert(old.id).inserted { repeated += 1 }
+                compared += 1
+            }
+        }
+        #expect(compared > 50 && repeated > 20)
+    }
+
+    @Test("a paragraph re-advanced to other axis values is within 1% of hb-shape there, slice by slice", arguments: moves.prefix(2))
+    func paragraphSlices(from: [FontVariation], to: [FontVariation]) throws {
+        let (_, units, paragraph, moved) = try Self.readvanced(
+            "We missed the last train home, so we walked along the river until the sky went pink and the bakeries opened.",
+            from: from, to: to)
         // Slices of about a line of a width-axis block each, starting and ending at breaks.
         let breaks = [0] + paragraph.breaks.filter { $0 < units.count }
         var slices = 0

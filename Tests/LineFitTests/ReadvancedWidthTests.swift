@@ -123,6 +123,9 @@ struct ReadvancedWidthTests {
     func sweepEqualsReadvancedWidth() throws {
         let fonts = try VariableFontTests.fonts()
         var compared = 0
+        // One reading per instance across the texts, as a layout's lines share one: a text's
+        // glyphs are split by an earlier one, or now.
+        var readings: [String: [Int: ReadvancedSweep.Reading]] = [:]
         for text in NextSizeProofTests.texts {
             for fixed in [[FontVariation("wght", 800), FontVariation("opsz", 60)], [FontVariation("opsz", 144)], []] {
                 for level: UInt8 in [0, 1] {
@@ -130,7 +133,8 @@ struct ReadvancedWidthTests {
                     var piece = try Self.piece(text, narrowest)
                     piece.level = level
                     let shape = (pieces: [piece], em: [piece].width(tracking: 0))
-                    var sweepSources: [Int: ReadvancedSweep.Source] = [:]
+                    var sweepSources = readings["\(fixed)"] ?? [:]
+                    defer { readings["\(fixed)"] = sweepSources }
                     let sweep = try #require(ReadvancedSweep(
                         shape, from: VariationSettings(narrowest), axis: "wdth", fonts: fonts, tracking: 0.01,
                         sources: &sweepSources))
@@ -176,5 +180,24 @@ struct ReadvancedWidthTests {
         #expect(abs(anyPair.em - readable.em) <= anyPair.bound + readable.bound)
         #expect(readable.bound <= readable.em * LayoutEngine.readvancedBoundLimit)
         #expect(anyPair.bound > anyPair.em * LayoutEngine.readvancedBoundLimit)
+    }
+
+    @Test("a width-axis line's reported axes, made from the size's report at the narrowest, equal the full report")
+    func reportedAtWidthEqualsFullReport() throws {
+        let fonts = try VariableFontTests.fonts()
+        for (variations, opticalSizing) in [([FontVariation("wght", 800)], true), ([], false), ([FontVariation("GRAD", -50)], true)] {
+            var options = LayoutOptions(width: 960, minSize: 18, maxSize: 300, lineFill: .widthAxis)
+            options.variations = variations
+            options.opticalSizing = opticalSizing
+            let plan = try VariationPlan(options: options, fonts: fonts)
+            let axis = try #require(plan.widthAxis)
+            for size in [18.0, 57.3, 144.0, 300.0] {
+                let atSize = plan.reported(plan.settings(size: size, width: axis.minValue))
+                #expect(atSize.contains { $0.tag == "wdth" })
+                for width in stride(from: 25.0, through: 151.0, by: 6.3) + [151.0, 200.0, 10.0] {
+                    #expect(plan.reported(atSize, width: width) == plan.reported(plan.settings(size: size, width: width)))
+                }
+            }
+        }
     }
 }

@@ -15,19 +15,28 @@ extension MeasuredParagraph {
     /// `from` to `to`; nil when a variable font's `HVAR` cannot say how a glyph moves.
     func readvanced(fonts: FontChain, from: VariationSettings, to: VariationSettings) -> MeasuredParagraph? {
         var result = self
-        var changes: [Int: AdvanceChange] = [:]
+        // Per font, its change and each glyph's change once computed (NaN: not yet): a
+        // paragraph repeats a few dozen glyphs, and each change reads the glyph's `HVAR` row.
+        var changes: [Int: (change: AdvanceChange, known: [Double])] = [:]
         for (index, run) in runs.enumerated() {
             let font = fonts.fonts[run.fontIndex]
             guard font.isVariable else { continue }
-            let change: AdvanceChange
-            if let known = changes[run.fontIndex] {
-                change = known
+            var entry: (change: AdvanceChange, known: [Double])
+            if let kept = changes.removeValue(forKey: run.fontIndex) {
+                entry = kept
             } else {
                 guard let made = font.advanceChange(from: from, to: to) else { return nil }
-                changes[run.fontIndex] = made
-                change = made
+                entry = (made, [Double](repeating: .nan, count: made.table.glyphCount))
             }
-            guard result.glyphs[index].changeAdvances({ change.change($0) }) else { return nil }
+            let moved = result.glyphs[index].changeAdvances { glyph in
+                let slot = Int(glyph)
+                if slot < entry.known.count, !entry.known[slot].isNaN { return entry.known[slot] }
+                guard let delta = entry.change.change(glyph) else { return nil }
+                if slot < entry.known.count { entry.known[slot] = delta }
+                return delta
+            }
+            changes[run.fontIndex] = entry
+            guard moved else { return nil }
         }
         result.deriveGlyphTables()
         return result

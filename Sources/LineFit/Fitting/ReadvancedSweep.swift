@@ -35,6 +35,8 @@ struct ReadvancedSweep {
         let kerningVarying: [Int]
         let kerningPosition: [Int32]
         let kerningFrom: [Double]
+        /// The moving `HVAR` regions' scalars at the source (16.16).
+        let varyingScalars: [Int64]
         /// The slots of `HVAR` rows a line's split reads (moving regions, and fixed ones not 0
         /// at the source).
         let plan: HorizontalVariations.SplitPlan
@@ -60,6 +62,7 @@ struct ReadvancedSweep {
             for (index, region) in kerningVarying.enumerated() { kerningPosition[region] = Int32(index) }
             let scalars = positioning.regionScalars(coordinates: coordinates)
             kerningFrom = kerningVarying.map { scalars[$0] }
+            varyingScalars = varying.map { step.from[$0] }
             guard let plan = table.splitPlan(scalars: step.from, position: position) else { return nil }
             self.plan = plan
             self.kerningPosition = kerningPosition
@@ -83,6 +86,62 @@ struct ReadvancedSweep {
         }
     }
 
+    /// One layout's reading of one font from one instance: the `Source`, and each glyph's
+    /// split row (`HorizontalVariations.split`) once read. A layout's lines repeat a few dozen
+    /// glyphs, and the split is most of a line's set-up, so each glyph is split once a layout.
+    /// Not shared between layouts or threads (a `Source` is; this grows as lines are read).
+    final class Reading {
+        let source: Source
+        /// Per glyph: its place in the arrays below, -1 while not read.
+        private var place: [Int32]
+        /// Per glyph read: `hmtx` advance, fixed regions' sum, FreeType's advance at the
+        /// source, and (`source.varying.count` each) the moving regions' deltas.
+        fileprivate private(set) var advances: [Int64] = []
+        fileprivate private(set) var fixed: [Int64] = []
+        fileprivate private(set) var before: [Int64] = []
+        fileprivate private(set) var deltas: [Int32] = []
+
+        init(_ source: Source) {
+            self.source = source
+            place = [Int32](repeating: -1, count: source.step.table.glyphCount)
+        }
+
+        /// Each glyph's place, the ones not read yet split now; nil at a glyph the tables do
+        /// not cover (as the split is).
+        fileprivate func places(_ ids: [UInt32]) -> [Int32]? {
+            var missing: [UInt32] = []
+            for id in ids {
+                guard Int(id) < place.count else { return nil }
+                if place[Int(id)] == -1 {
+                    place[Int(id)] = -2
+                    missing.append(id)
+                }
+            }
+            if !missing.isEmpty {
+                let count = advances.count, width = source.varying.count
+                deltas.append(contentsOf: repeatElement(0, count: missing.count * width))
+                guard source.step.table.split(
+                    missing, plan: source.plan, width: width, into: &deltas, at: count * width, advances: &advances,
+                    fixed: &fixed)
+                else {
+                    for id in missing { place[Int(id)] = -1 }
+                    advances.removeSubrange(count...)
+                    fixed.removeSubrange(count...)
+                    deltas.removeSubrange((count * width)...)
+                    return nil
+                }
+                for (offset, id) in missing.enumerated() {
+                    let row = count + offset
+                    var sum = fixed[row]
+                    for column in 0..<width { sum += source.varyingScalars[column] * Int64(deltas[row * width + column]) }
+                    before.append(advances[row] + ((sum + 0x8000) >> 16))
+                    place[Int(id)] = Int32(row)
+                }
+            }
+            return ids.map { place[Int($0)] }
+        }
+    }
+
     /// How a glyph's advance follows the pairs it forms (`ReadvancedWidth`'s three cases).
     fileprivate enum Kerning: UInt8 {
         /// A left-to-right piece's last glyph: the first of no pair at either instance.
@@ -97,11 +156,13 @@ struct ReadvancedSweep {
         let index: Int
         let source: Source
         let ids: [UInt32]
-        /// FreeType's advance at the source, `hmtx` + the rounded delta sum (design units).
+        /// Per glyph, its place in the layout's `Reading` (whose arrays these are: the
+        /// advance at the source, `hmtx` + the rounded delta sum, in design units; `hmtx`; the
+        /// fixed sum; the moving deltas, `source.varying.count` a place).
+        let places: [Int32]
         let before: [Int64]
         let advances: [Int64]
         let fixed: [Int64]
-        /// Glyph-major, `source.varying.count` per glyph.
         let deltas: [Int32]
         let kerning: [Kerning]
         /// Per glyph, its delta sets (`itemStarts[g]..<itemStarts[g + 1]`), each its terms.
@@ -123,49 +184,40 @@ struct ReadvancedSweep {
     /// `shape` (shaped at `from`) to be re-advanced along `tag`; nil where `ReadvancedWidth`
     /// would be nil at every value (no source, a glyph the tables do not cover).
     init?(_ shape: LineInstances.Shape, from: VariationSettings, axis tag: String, fonts: FontChain, tracking: Double,
-          sources: inout [Int: Source]) {
+          sources: inout [Int: Reading]) {
         var made: [Piece] = []
         var scratch: [Int32] = []
         for (index, piece) in shape.pieces.enumerated() where !piece.glyphs.isEmpty {
             let font = fonts.fonts[piece.fontIndex]
             guard font.isVariable else { continue }
-            let source: Source
+            let reading: Reading
             if let known = sources[piece.fontIndex] {
-                source = known
+                reading = known
             } else {
                 guard let new = font.readvancedSource(from, tag: tag) else { return nil }
-                sources[piece.fontIndex] = new
-                source = new
+                reading = Reading(new)
+                sources[piece.fontIndex] = reading
             }
+            let source = reading.source
             let step = source.step, positioning = step.positioning
             let ids = piece.glyphs.map(\.id)
             let width = source.varying.count
-            var deltas = [Int32](repeating: 0, count: ids.count * width)
-            var before: [Int64] = [], advances: [Int64] = [], fixed: [Int64] = []
+            guard let places = reading.places(ids) else { return nil }
+            let before = reading.before, deltas = reading.deltas
             var kerning: [Kerning] = [], itemStarts: [Int32] = [0], termStarts: [Int32] = [0]
             var terms: [(delta: Double, at: Int32)] = []
             terms.reserveCapacity(ids.count * 4)
             termStarts.reserveCapacity(ids.count * 2)
-            before.reserveCapacity(ids.count)
-            advances.reserveCapacity(ids.count)
-            fixed.reserveCapacity(ids.count)
             kerning.reserveCapacity(ids.count)
             itemStarts.reserveCapacity(ids.count + 1)
             var sums = [Double](repeating: 0, count: width)
             var kerningSums = [Double](repeating: 0, count: source.kerningVarying.count)
             let leftToRight = piece.level & 1 == 0 && positioning.readsPairs
-            guard step.table.split(ids, plan: source.plan, width: width, into: &deltas, at: 0, advances: &advances, fixed: &fixed)
-            else { return nil }
-            let sourceScalars = source.varying.map { step.from[$0] }
             for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
-                let advance = advances[glyph]
-                var sum = fixed[glyph]
-                for column in 0..<width { sum += sourceScalars[column] * Int64(deltas[glyph * width + column]) }
-                let old = advance + ((sum + 0x8000) >> 16)
-                guard old >= 0, old <= 0xFFFF else { return nil }
-                before.append(old)
+                let row = Int(places[glyph])
+                guard before[row] >= 0, before[row] <= 0xFFFF else { return nil }
                 if piece.glyphs[slot].advance != 0 {
-                    for column in 0..<width { sums[column] += Double(deltas[glyph * width + column]) }
+                    for column in 0..<width { sums[column] += Double(deltas[row * width + column]) }
                 }
                 if piece.glyphs[slot].advance != 0, leftToRight, glyph == ids.count - 1 {
                     kerning.append(.none)
@@ -183,7 +235,8 @@ struct ReadvancedSweep {
                 itemStarts.append(Int32(termStarts.count - 1))
             }
             made.append(Piece(
-                index: index, source: source, ids: ids, before: before, advances: advances, fixed: fixed, deltas: deltas,
+                index: index, source: source, ids: ids, places: places, before: before, advances: reading.advances,
+                fixed: reading.fixed, deltas: deltas,
                 kerning: kerning, itemStarts: itemStarts, termStarts: termStarts, terms: terms, sums: sums,
                 kerningSums: kerningSums))
         }
@@ -301,14 +354,20 @@ extension ReadvancedSweep.Piece {
             return step.slopes[Int(glyph)] * AxisStep.slopeMargin * distance
                 + Double(step.adjustments[Int(glyph)]) * AxisStep.roundingPerAdjustment
         }
-        var glyphs = moved == nil ? nil : Array(piece.glyphs)
+        // The moved glyphs are written only when asked for (a plain array, not an optional
+        // one: each write to an optional's element checks it again).
+        let keep = moved != nil
+        var glyphs = keep ? Array(piece.glyphs) : []
         var units = 0.0
-        for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
-            var sum = fixed[glyph]
-            for column in 0..<width { sum += scalars[column] * Int64(deltas[glyph * width + column]) }
-            let new = advances[glyph] + ((sum + 0x8000) >> 16)
+        var slot = piece.glyphs.startIndex
+        for glyph in 0..<ids.count {
+            defer { slot += 1 }
+            let row = Int(places[glyph])
+            var sum = fixed[row]
+            for column in 0..<width { sum += scalars[column] * Int64(deltas[row * width + column]) }
+            let new = advances[row] + ((sum + 0x8000) >> 16)
             guard new >= 0, new <= 0xFFFF else { return nil }
-            let change = Int32(new - before[glyph])
+            let change = Int32(new - before[row])
             let advance = piece.glyphs[slot].advance
             if advance == 0 {
                 units += Double(abs(change)) + anyPair(ids[glyph])
@@ -321,8 +380,9 @@ extension ReadvancedSweep.Piece {
             case .pairs:
                 for item in Int(itemStarts[glyph])..<Int(itemStarts[glyph + 1]) {
                     var itemChange = 0.0
-                    for term in terms[Int(termStarts[item])..<Int(termStarts[item + 1])] {
-                        itemChange += term.delta * changes[Int(term.at)]
+                    // Indices, not a slice of `terms`: a slice retains and releases it per item.
+                    for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
+                        itemChange += terms[term].delta * changes[Int(terms[term].at)]
                     }
                     kerning += itemChange
                     units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
@@ -332,9 +392,9 @@ extension ReadvancedSweep.Piece {
             }
             let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
             total += movedAdvance
-            glyphs?[glyph].advance = movedAdvance
+            if keep { glyphs[glyph].advance = movedAdvance }
         }
-        if let glyphs { moved?[index].glyphs = glyphs[...] }
+        if keep { moved?[index].glyphs = glyphs[...] }
         return units
     }
 }

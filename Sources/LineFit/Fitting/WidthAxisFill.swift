@@ -48,6 +48,10 @@ extension LayoutEngine {
         // The paragraphs given were measured at the minimum's opsz and the narrowest wdth
         // (`VariationPlan.paragraphWidth`): the first narrow measurement is free.
         let givenKey = plan.opticalSize(for: grid.minSize) ?? -1
+        // The lines of the last size found to hold, and the measurement they were broken on:
+        // the block's size is the last one a search found to hold, so its lines are broken
+        // once, not again for the fill.
+        var held: (key: Double, size: Double, spans: [[LineSpan]])?
         func measured(atSize size: Double) -> [(narrow: MeasuredParagraph, wide: MeasuredParagraph)] {
             let key = plan.opticalSize(for: size) ?? -1
             if let known = measurements[key] { return known }
@@ -76,9 +80,14 @@ extension LayoutEngine {
             }
             return result
         }
-        func everyLineCanReach(_ size: Double, _ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)]) -> Bool {
+        /// `pairs`: the paragraphs measured at `key`'s `opsz`.
+        func everyLineCanReach(
+            _ size: Double, _ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)], key: Double
+        ) -> Bool {
+            var broken: [[LineSpan]] = []
             for pair in pairs {
                 let lines = spans(pair.narrow, at: size)
+                broken.append(lines)
                 for (index, span) in lines.enumerated() {
                     if span.brokenInsideWord && size > grid.minSize { return false }
                     guard index < lines.count - 1, span.contentEnd > span.start else { continue }
@@ -86,6 +95,7 @@ extension LayoutEngine {
                     if wide < options.width { return false }
                 }
             }
+            held = (key, size, broken)
             return true
         }
         /// `settledFrom`, given: a grid index from which every size has the same `opsz`; the
@@ -102,28 +112,30 @@ extension LayoutEngine {
             }
             return high
         }
-        func largestSize(_ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)], settledFrom: Int? = nil) -> Double {
+        /// On the paragraphs measured at `measuredAt`'s `opsz`.
+        func largestSize(measuredAt measuredSize: Double, settledFrom: Int? = nil) -> Double {
+            let pairs = measured(atSize: measuredSize), key = plan.opticalSize(for: measuredSize) ?? -1
             // `SizeGrid.largestFitting`'s bisection with its two ends swapped: the largest size
             // first, since a short text often fills at the grid's maximum (then one check a
             // round, not two). Whichever end is asked first, the same size comes out.
             let last = grid.count - 1
-            if everyLineCanReach(grid.size(at: last), pairs) { return grid.size(at: last) }
-            guard last > 0, everyLineCanReach(grid.size(at: 0), pairs) else { return grid.minSize }
+            if everyLineCanReach(grid.size(at: last), pairs, key: key) { return grid.size(at: last) }
+            guard last > 0, everyLineCanReach(grid.size(at: 0), pairs, key: key) else { return grid.minSize }
             var low = 0, high = last
             while high - low > 1 {
                 if let settledFrom, low >= settledFrom { break }
                 let middle = low + (high - low) / 2
-                if everyLineCanReach(grid.size(at: middle), pairs) { low = middle } else { high = middle }
+                if everyLineCanReach(grid.size(at: middle), pairs, key: key) { low = middle } else { high = middle }
             }
             return grid.size(at: low)
         }
 
         // With optical sizing, the first round's size is only read for its `opsz` (the next
         // round measures there): its bisection stops once that `opsz` is the axis's top one.
-        var size = largestSize(measured(atSize: grid.minSize), settledFrom: plan.followsSize ? topOpticalIndex() : nil)
+        var size = largestSize(measuredAt: grid.minSize, settledFrom: plan.followsSize ? topOpticalIndex() : nil)
         if plan.followsSize {
             for _ in 0..<Self.opticalRounds {
-                let next = largestSize(measured(atSize: size))
+                let next = largestSize(measuredAt: size)
                 let settled = plan.opticalSize(for: next) == plan.opticalSize(for: size)
                 size = next
                 if settled { break }
@@ -133,16 +145,21 @@ extension LayoutEngine {
 
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
-        // Every line starts from the same instance (s, the narrowest): its scalars are kept.
-        var sources: [Int: ReadvancedSweep.Source] = [:]
-        for ((paragraph, original), pair) in zip(paragraphs, final) {
+        // Every line starts from the same instance (s, the narrowest): its scalars, and each
+        // glyph's split row once read, are kept.
+        var sources: [Int: ReadvancedSweep.Reading] = [:]
+        let narrowest = plan.settings(size: size, width: axis.minValue)
+        let reported = plan.reported(narrowest)
+        let finalKey = plan.opticalSize(for: size) ?? -1
+        let heldSpans = held.flatMap { $0.key == finalKey && $0.size == size ? $0.spans : nil }
+        for (number, ((paragraph, original), pair)) in zip(paragraphs, final).enumerated() {
             let base = paragraph.range.lowerBound
             missing.append(contentsOf: original.missing.shifted(by: base))
-            let paragraphLines = spans(pair.narrow, at: size)
+            let paragraphLines = heldSpans?[number] ?? spans(pair.narrow, at: size)
             for (index, span) in paragraphLines.enumerated() {
                 lines.append(fillLine(
-                    span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size, axis: axis, base: base,
-                    sources: &sources, context: context))
+                    span, pair: pair, endsParagraph: index == paragraphLines.count - 1, size: size,
+                    narrowest: (narrowest, reported), axis: axis, base: base, sources: &sources, context: context))
             }
         }
         return assemble(text, lines: &lines, missing: missing, context: context)
@@ -167,22 +184,20 @@ extension LayoutEngine {
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
         _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
-        axis: VariationAxis, base: Int, sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
+        narrowest: (settings: VariationSettings, reported: [FontVariation]), axis: VariationAxis, base: Int,
+        sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
-        let plan = context.plan
-        let options = context.options
         let line = LineInstances(
-            span, shaper: lineShaper(narrow, context: context, variations: plan.settings(size: size, width: axis.minValue)),
-            tracking: options.tracking)
+            span, shaper: lineShaper(narrow, context: context, variations: narrowest.settings),
+            tracking: context.options.tracking)
         guard !line.isEmpty else {
             return placeLine(
                 span, pieces: line.pieces, fit: context.fitter.fitLinear(emWidth: 0), paragraph: narrow, base: base,
                 context: context)
         }
         // The paragraph was measured at this size's opsz and the narrowest wdth: free.
-        let narrowEm = narrow.lineEmWidth(span.start, span.contentEnd, pieces: line.pieces, tracking: options.tracking)
-        line.remember(axis.minValue, (line.pieces, narrowEm))
+        let narrowEm = narrow.lineEmWidth(span.start, span.contentEnd, pieces: line.pieces, tracking: context.options.tracking)
         func fallback() -> Line {
             var placed = fitBySize(span, line: line, paragraph: narrow, width: axis.maxValue, base: base, context: context)
             placed.flags.insert(.widthAxisFallback)
@@ -192,25 +207,30 @@ extension LayoutEngine {
         // is taken unshaped only where the paragraph re-advanced to the widest clearly reaches
         // the width: it fills, as every other line does (a walk that reaches the widest is
         // shaped, and a search held there checks its measured width).
-        let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking)
-        let clearlyReaches = wideEstimate * size >= options.width * (1 + Self.clearReachMargin)
+        let wideEstimate = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: context.options.tracking)
+        let clearlyReaches = wideEstimate * size >= context.options.width * (1 + Self.clearReachMargin)
         if !endsParagraph || clearlyReaches, let taken = readvancedFill(
-            line, narrowest: (line.pieces, narrowEm), size: size, axis: axis, sources: &sources, context: context) {
+            line, narrowest: (line.pieces, narrowEm), from: narrowest.settings, size: size, axis: axis, sources: &sources,
+            context: context) {
             var placed = placeLine(
                 span, pieces: taken.pieces, fit: LineFitter.Fit(size: size, width: taken.em * size, overflows: false, heldAtMax: false),
                 paragraph: narrow, base: base, context: context)
-            placed.axisValues = plan.reported(plan.settings(size: size, width: taken.width))
+            placed.axisValues = context.plan.reported(narrowest.reported, width: taken.width)
             placed.probes = line.probes
             return placed
         }
+        // The shaped search below starts from the narrowest: known (not kept before: a line taken
+        // unshaped never reads it back).
+        line.remember(axis.minValue, (line.pieces, narrowEm))
         // The widest end is shaped only where the answer could be "cannot fill" (the paragraph
         // at the widest puts the line near or short of the width); elsewhere the paragraph's
         // value serves as the regula falsi's upper point, which needs no exactness.
-        let wideEm = clearlyReaches ? wideEstimate : line.shape(axis.maxValue, at: plan.settings(size: size, width: axis.maxValue)).em
-        if wideEm * size < options.width { return fallback() }
+        let wideEm = clearlyReaches
+            ? wideEstimate : line.shape(axis.maxValue, at: context.plan.settings(size: size, width: axis.maxValue)).em
+        if wideEm * size < context.options.width { return fallback() }
         let search = widthAxisFit(line, size: size, narrowEm: narrowEm, wideEm: wideEm, axis: axis, context: context)
         // Fitting at the widest is filling only if the widest reaches the width (measured now).
-        if search.heldAtMax, search.width < options.width { return fallback() }
+        if search.heldAtMax, search.width < context.options.width { return fallback() }
         return placeFilled(span, line: line, search: search, size: size, paragraph: narrow, base: base, context: context)
     }
 
@@ -229,24 +249,26 @@ extension LayoutEngine {
     /// where the next value's does not. Nil where the line must be shaped: no `AxisStep` (no
     /// usable tables, or a feature variation switching between the narrowest and the value),
     /// a bound wider than `readvancedBoundLimit`, the widest value reached (it may not fill),
-    /// or the corrected estimate more than `readvancedWalk` off.
+    /// or the corrected estimate more than `readvancedWalk` off. `from`: the settings
+    /// `narrowest` was shaped at (the block's size, the narrowest `wdth`).
     func readvancedFill(
-        _ line: LineInstances, narrowest: LineInstances.Shape, size: Double, axis: VariationAxis,
-        sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
+        _ line: LineInstances, narrowest: LineInstances.Shape, from: VariationSettings, size: Double, axis: VariationAxis,
+        sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
     ) -> (pieces: [LinePiece], em: Double, width: Double)? {
-        let plan = context.plan
+        // Read through the context, not copied: a copy of the plan or the options retains and
+        // releases each of their fields, about a tenth of a line's fill.
         let available = context.options.width
-        let from = plan.settings(size: size, width: axis.minValue)
         let widths = SizeGrid(minSize: axis.minValue, maxSize: axis.maxValue, step: Self.widthAxisStep)
         // The line is read once; each value then pays only for what moves with the axis.
         guard let sweep = ReadvancedSweep(
             narrowest, from: from, axis: axis.tag, fonts: context.fonts, tracking: context.options.tracking, sources: &sources)
         else { return nil }
-        // Each exact value keeps its pieces: the one settled on is among them.
-        var moved: [Int: [LinePiece]] = [:]
+        // Each exact value keeps its pieces: the one settled on is among them. A line measures
+        // two to five values: a list searched in order, not a dictionary.
+        var moved: [(index: Int, pieces: [LinePiece])] = []
         func readvanced(_ index: Int) -> (em: Double, bound: Double)? {
             guard let made = sweep.widthAndPieces(at: widths.size(at: index)) else { return nil }
-            moved[index] = made.pieces
+            moved.append((index, made.pieces))
             return (made.em, made.bound)
         }
         // The estimate leaves out FreeType's rounding of each glyph and HarfBuzz's of each
@@ -258,11 +280,11 @@ extension LayoutEngine {
         var index = widths.largestFitting(hint: first) {
             WidthTolerance.fits((sweep.estimatedEm(at: $0) + error) * size, in: available)
         } ?? 0
-        var known = [first: calibration]
+        var known: [(index: Int, width: (em: Double, bound: Double)?)] = [(first, calibration)]
         func exact(_ index: Int) -> (em: Double, bound: Double)? {
-            if let kept = known[index] { return kept }
+            if let kept = known.first(where: { $0.index == index }) { return kept.width }
             let made = readvanced(index)
-            known[index] = made
+            known.append((index, made))
             return made
         }
         func fitsWithBound(_ width: (em: Double, bound: Double)) -> Bool {
@@ -292,7 +314,8 @@ extension LayoutEngine {
                 taken = lower
             } while !fitsWithBound(taken)
         }
-        guard let pieces = moved[index] ?? sweep.pieces(at: widths.size(at: index)) else { return nil }
+        guard let pieces = moved.first(where: { $0.index == index })?.pieces ?? sweep.pieces(at: widths.size(at: index))
+        else { return nil }
         return (pieces, taken.em, widths.size(at: index))
     }
 

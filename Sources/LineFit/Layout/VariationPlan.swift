@@ -138,4 +138,15 @@ struct VariationPlan {
             return FontVariation(value.tag, axis.clamped(value.value))
         }
     }
+
+    /// `reported(settings(size: s, width: width))` from `reported(settings(size: s, width: w))`
+    /// for any `w`: the two settings differ only in `wdth`'s value (same tags, same order). A
+    /// width-axis fill reports one size at many widths, and each full report reads every
+    /// font of the chain for every axis.
+    func reported(_ atSize: [FontVariation], width: Double) -> [FontVariation] {
+        guard let widthAxis, let first = fonts.lazy.compactMap({ $0.axis(Self.widthTag) }).first else {
+            return atSize
+        }
+        return atSize.map { $0.tag == Self.widthTag ? FontVariation($0.tag, first.clamped(widthAxis.clamped(width))) : $0 }
+    }
 }
