@@ -13,7 +13,7 @@ extension BalancedLineBreaker {
     /// start are scanned for the incoming lists (a keystroke at the end of a paragraph then
     /// reads about a line's reach of starts, not every line of the paragraph).
     func resumedFront(threshold: Double, resume: consuming Front, starts first: Int, scratch: FrontScratch) -> Front {
-        var isAllowed = Self.take(&scratch.isAllowed), incomingStart = Self.take(&scratch.incomingStart)
+        var incomingStart = Self.take(&scratch.incomingStart)
         var incoming = Self.take(&scratch.incoming)
         var gathered = Self.take(&scratch.gathered)
         /// The earlier entries from the first solved start's lines on, and per earlier line
@@ -23,7 +23,7 @@ extension BalancedLineBreaker {
         /// entries were copied (then an entry linking to it links to the same entry here).
         var newEdge = Self.take(&scratch.newEdge), copied = Self.take(&scratch.copied)
         defer {
-            (scratch.isAllowed, scratch.incomingStart, scratch.incoming) = (isAllowed, incomingStart, incoming)
+            (scratch.incomingStart, scratch.incoming) = (incomingStart, incoming)
             scratch.gathered = gathered
             (scratch.lentEntries, scratch.lentEntryStart) = (lentEntries, lentEntryStart)
             (scratch.newEdge, scratch.copied) = (newEdge, copied)
@@ -41,39 +41,37 @@ extension BalancedLineBreaker {
         }
         let base = edgeStart[lowStart]
         let plain = !writerLineFits && !lines.isEmpty
-        // Per line from `base`, allowed; per position from `first`, the allowed lines ending
-        // there, as a list linked through the lines (`head` per end, `nextLine` per line) in
-        // order of line: one pass over the lines from the last, each put in front of its end's
-        // list (a count, a prefix sum and a second pass otherwise). A start's lines past its
-        // last large enough one are too small (`largestSizeFrom`), so the plain test per line
-        // is the scan's test.
+        // Per position from `first`, the allowed lines ending there, as a list linked through
+        // the lines (`head` per end, `nextLine` per line from `base`) in order of line: one
+        // pass over the lines from the last, each put in front of its end's list (a count, a
+        // prefix sum and a second pass otherwise). A line not in a list (not allowed) keeps
+        // `unlisted` as its link: the link tells the main loop which lines are allowed. A
+        // start's lines past its last large enough one are too small (`largestSizeFrom`), so
+        // the plain test per line is the scan's test.
         var head = incomingStart, nextLine = incoming
         (incomingStart, incoming) = ([], [])
         defer { (incomingStart, incoming) = (head, nextLine) }
-        Self.reset(&isAllowed, to: false, count: edges - base)
+        let unlisted = -2
         Self.reset(&head, to: -1, count: count - first)
-        Self.reset(&nextLine, to: -1, count: edges - base)
+        Self.reset(&nextLine, to: unlisted, count: edges - base)
         lineOf.withUnsafeBufferPointer { lineOf in
-            isAllowed.withUnsafeMutableBufferPointer { isAllowed in
-                head.withUnsafeMutableBufferPointer { head in
-                    nextLine.withUnsafeMutableBufferPointer { nextLine in
-                        for a in stride(from: count - 2, through: lowStart, by: -1) {
-                            var e = edgeStart[a + 1]
-                            while e > edgeStart[a] {
-                                e -= 1
-                                // A start's lines come in order of end: of a start before
-                                // `first`, the rest end before it and have no part here.
-                                let b = lineOf[e].to - first
-                                if b < 0 { break }
-                                if plain {
-                                    guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
-                                } else {
-                                    guard allowed(e, threshold: threshold) else { continue }
-                                }
-                                isAllowed[e - base] = true
-                                nextLine[e - base] = head[b]
-                                head[b] = e
+            head.withUnsafeMutableBufferPointer { head in
+                nextLine.withUnsafeMutableBufferPointer { nextLine in
+                    for a in stride(from: count - 2, through: lowStart, by: -1) {
+                        var e = edgeStart[a + 1]
+                        while e > edgeStart[a] {
+                            e -= 1
+                            // A start's lines come in order of end: of a start before
+                            // `first`, the rest end before it and have no part here.
+                            let b = lineOf[e].to - first
+                            if b < 0 { break }
+                            if plain {
+                                guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
+                            } else {
+                                guard allowed(e, threshold: threshold) else { continue }
                             }
+                            nextLine[e - base] = head[b]
+                            head[b] = e
                         }
                     }
                 }
@@ -144,7 +142,7 @@ extension BalancedLineBreaker {
                                     var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
                                     for e in edgeStart[a]..<edgeStart[a + 1] {
                                         entryStart[e] = written
-                                        guard reachable, isAllowed[e - base] else { continue }
+                                        guard reachable, nextLine[e - base] != unlisted else { continue }
                                         if lending, reusedFrom[e] >= resumedEdges {
                                             // A copied line: the earlier front's entry, its link renumbered,
                                             // when the line it links to had its entry copied too (checked

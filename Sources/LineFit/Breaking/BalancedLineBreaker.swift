@@ -440,8 +440,9 @@ struct BalancedLineBreaker {
         let limit = budget ?? .infinity
         // The least height from each position to the end: an entry that cannot finish within
         // the budget even on the flattest rest is dropped (exact: it has no feasible end).
-        Self.reset(&rest, to: 0, count: count)
+        // Without a budget there is nothing to drop: not built, read as zero.
         if budget != nil {
+            Self.reset(&rest, to: 0, count: count)
             for b in stride(from: count - 2, through: 0, by: -1) {
                 var least = Double.infinity
                 for e in edgeStart[b]..<limitOf(b) where isAllowed[e] {
@@ -486,7 +487,7 @@ struct BalancedLineBreaker {
                     }
                 }
                 let own = height(e, threshold: threshold)
-                let h = own + rest[lineOf[e].to]
+                let h = budget == nil ? own : own + rest[lineOf[e].to]
                 let unary = unaryCost(e)
                 if a == 0 {
                     if h <= limit { entries.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)) }

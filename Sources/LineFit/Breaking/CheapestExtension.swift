@@ -23,7 +23,7 @@ extension BalancedLineBreaker {
                     Incoming(edge: 0, entry: 0, cost: 0, height: 0, logSize: 0, size: 0, oneSegment: false),
                     count: room - gathered.count))
             }
-            var written = 0, ordered = true, lowest = Double.infinity, last = -Double.infinity
+            var written = 0, ordered = true, lowest = Double.infinity, last = -Double.infinity, sum = 0.0
             let complete = gathered.withUnsafeMutableBufferPointer { gathered in
                 for e1 in slots {
                     let k = entryStart[e1]
@@ -31,8 +31,11 @@ extension BalancedLineBreaker {
                     // More than `room` (not the case of a bound the callers prove): more room, again.
                     guard written < gathered.count else { return false }
                     let cost = entries[k].cost, height = entries[k].height, logSize = lines[e1].logShapeSize
-                    // False for a NaN or an infinity among them (a finite sum has finite terms).
-                    ordered = ordered && last <= logSize && (logSize + cost + height).isFinite
+                    ordered = ordered && last <= logSize
+                    // Tested once at the end: a NaN or an infinity among the terms makes the sum
+                    // one too (finite terms summing past the largest double only cost the
+                    // bounded scan, never exactness).
+                    sum += logSize + cost + height
                     last = logSize
                     lowest = min(lowest, cost)
                     gathered[written] = Incoming(
@@ -42,7 +45,7 @@ extension BalancedLineBreaker {
                 }
                 return true
             }
-            if complete { return (written, ordered && written >= boundedMinimum ? lowest : nil) }
+            if complete { return (written, ordered && sum.isFinite && written >= boundedMinimum ? lowest : nil) }
             room = 2 * gathered.count + 1
         }
     }
