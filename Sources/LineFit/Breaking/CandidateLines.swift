@@ -231,7 +231,7 @@ struct CandidateLines {
                     // lent below, are read where they are and written over (`Lending`).
                     swap(&edges, &old.edges)
                     if lends {
-                        lending = Lending(inPlaceFrom: lentBase, lentEnd: old.edgeStart[common])
+                        lending = Lending(inPlaceFrom: lentBase)
                     } else {
                         edges.removeSubrange(lentBase...)
                         lending = Lending(appendingAfter: lentBase)
@@ -326,7 +326,7 @@ struct CandidateLines {
                     lending.lend(old.edgeStart[a]..<end, into: &edges)
                 }
                 // This start's earlier lines are read: the next start's are the next to be.
-                lending.readNext(from: a + 1 < common ? old.edgeStart[a + 1] : .max)
+                lending.readNext(from: a + 1 < common ? old.edgeStart[a + 1] : .max, in: &edges)
                 if let lastCopied {
                     b = lastCopied.to + 1
                     emitted = true
