@@ -204,8 +204,6 @@ struct CandidateLines {
         /// lines are read through `lending`, which also places every line written here.
         var lent: CandidateLines?, lentCommon = 0
         var lending = Lending(appendingAfter: 0)
-        /// `edges` is the earlier lines' storage, handed over.
-        var recycled = false
         // Moved out (`handedOver`: then the only reference to the earlier lines' storage).
         if case (var old, let agreed)? = reusing.take(), widthOverride.isEmpty, singleFont,
            old.uniformHeight == uniformHeight, !old.isEmpty {
@@ -230,13 +228,20 @@ struct CandidateLines {
                     // The leading starts' lines stay in the earlier storage; the later lines,
                     // lent below, are read where they are and written over (`Lending`).
                     swap(&edges, &old.edges)
-                    if lends {
-                        lending = Lending(inPlaceFrom: lentBase, lentEnd: old.edgeStart[common])
+                    if let grown = Self.grownCapacity(edges.capacity, expected: expected, samePositions: count == old.positions.count) {
+                        // Only the leading starts' lines are copied: the lent ones are read
+                        // in the earlier storage and written once.
+                        let earlier = edges
+                        edges = []
+                        edges.reserveCapacity(grown)
+                        edges.append(contentsOf: earlier[0..<lentBase])
+                        lending = Lending(appendingAfter: lentBase, earlier: lends ? earlier : [])
+                    } else if lends {
+                        lending = Lending(inPlaceFrom: lentBase)
                     } else {
                         edges.removeSubrange(lentBase...)
                         lending = Lending(appendingAfter: lentBase)
                     }
-                    recycled = true
                 } else {
                     edges.reserveCapacity(expected)
                     edges.append(contentsOf: old.edges[0..<lentBase])
@@ -257,9 +262,8 @@ struct CandidateLines {
                 smallestTooWide = min(smallestTooWide, old.smallestTooWide)
             }
         }
-        // Storage handed over grows by half again when it must (reserved exactly, it would be
-        // copied whole at each keystroke that adds a position).
-        edges.reserveCapacity(recycled && edges.capacity < expected ? expected + expected / 2 : expected)
+        // (Storage handed over already holds as many: `grownCapacity`.)
+        edges.reserveCapacity(expected)
         let capacity = width * (1 + Self.estimateSlack)
         // A fresh build reads each position's prefix sums once, not once per line ending there.
         // Not for a few positions: there the array costs more than the reads it saves (1.3 K of
@@ -326,7 +330,7 @@ struct CandidateLines {
                     lending.lend(old.edgeStart[a]..<end, into: &edges)
                 }
                 // This start's earlier lines are read: the next start's are the next to be.
-                lending.readNext(from: a + 1 < common ? old.edgeStart[a + 1] : .max)
+                lending.readNext(from: a + 1 < common ? old.edgeStart[a + 1] : .max, in: &edges)
                 if let lastCopied {
                     b = lastCopied.to + 1
                     emitted = true
@@ -417,6 +421,16 @@ struct CandidateLines {
         edgeStart.append(edges.count)
         // The leading starts' lines are the earlier ones, and so are their largest sizes.
         setLargestSizes(from: first)
+    }
+
+    /// The capacity handed-over lines grow to, or nil when they keep theirs. Growth copies the
+    /// lines, so it doubles (a typing replay copies O(log n) times), and it comes early, on a
+    /// keystroke that adds no position, when the lines fill four fifths of it: a keystroke
+    /// that adds one is the costliest of all (every start that reaches it gains a line), and a
+    /// copy of ~50 K instructions there made the p99 keystroke.
+    static func grownCapacity(_ capacity: Int, expected: Int, samePositions: Bool) -> Int? {
+        guard capacity < expected || (samePositions && capacity < expected + expected / 4) else { return nil }
+        return max(2 * capacity, expected + expected / 2)
     }
 
     /// No lines: what stands in for lines moved out of a value (see `handedOver`).

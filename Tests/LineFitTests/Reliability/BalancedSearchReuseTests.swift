@@ -83,6 +83,29 @@ import Testing
         #expect(engine.balancedRescaledParagraphs >= BoxFitting.shrinkSteps)
     }
 
+    /// Handed-over lines grow by doubling, and early, on keystrokes that add no position:
+    /// typing a paragraph of 3,000 positions (a word of four letters, then a space that adds
+    /// one) copies them O(log n) times, never on a keystroke that adds a position.
+    @Test func handedOverLinesGrowByDoublingBetweenNewPositions() {
+        var capacity = 64, growths = 0
+        for positions in 2...3_000 {
+            for typed in 0..<5 {
+                let expected = 12 * positions + 16
+                guard let grown = CandidateLines.grownCapacity(capacity, expected: expected, samePositions: typed > 0) else {
+                    #expect(capacity >= expected)
+                    continue
+                }
+                #expect(typed > 0, "grew on the keystroke that added position \(positions)")
+                #expect(grown >= 2 * capacity && grown >= expected)
+                capacity = grown
+                growths += 1
+            }
+        }
+        #expect(growths <= 12)
+        #expect(CandidateLines.grownCapacity(1_250, expected: 1_000, samePositions: true) == nil)
+        #expect(CandidateLines.grownCapacity(1_000, expected: 1_000, samePositions: false) == nil)
+    }
+
     /// A paragraph edited after its start (typing, pasting, deleting at seeded places), its
     /// candidate lines built reusing the earlier ones: every field equals a fresh build, every
     /// copied line is the same line of the earlier build, and stage 2 resumed from the earlier
