@@ -371,42 +371,51 @@ extension ReadvancedSweep.Piece {
         // one: each write to an optional's element checks it again).
         let keep = moved != nil
         var glyphs = keep ? Array(piece.glyphs) : []
-        var units = 0.0
-        var slot = piece.glyphs.startIndex
-        for glyph in 0..<ids.count {
-            defer { slot += 1 }
-            let row = Int(places[glyph])
-            var sum = fixed[row]
-            for column in 0..<width { sum += scalars[column] * Int64(deltas[row * width + column]) }
-            let new = advances[row] + ((sum + 0x8000) >> 16)
-            guard new >= 0, new <= 0xFFFF else { return nil }
-            let change = Int32(new - before[row])
-            let advance = piece.glyphs[slot].advance
-            if advance == 0 {
-                units += Double(abs(change)) + anyPair(ids[glyph])
-                total += advance
-                continue
-            }
-            var kerning = 0.0
-            switch self.kerning[glyph] {
-            case .none: break
-            case .pairs:
-                for item in Int(itemStarts[glyph])..<Int(itemStarts[glyph + 1]) {
-                    var itemChange = 0.0
-                    // Indices, not a slice of `terms`: a slice retains and releases it per item.
-                    for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
-                        itemChange += terms[term].delta * changes[Int(terms[term].at)]
+        // Unchecked reads in the loop over the glyphs, which is most of a value's cost.
+        let made = deltas.withUnsafeBufferPointer { deltas in
+            terms.withUnsafeBufferPointer { terms in
+                glyphs.withUnsafeMutableBufferPointer { glyphs -> Double? in
+                    var units = 0.0
+                    var slot = piece.glyphs.startIndex
+                    for glyph in 0..<ids.count {
+                        defer { slot += 1 }
+                        let row = Int(places[glyph])
+                        var sum = fixed[row]
+                        for column in 0..<width { sum += scalars[column] * Int64(deltas[row * width + column]) }
+                        let new = advances[row] + ((sum + 0x8000) >> 16)
+                        guard new >= 0, new <= 0xFFFF else { return nil }
+                        let change = Int32(new - before[row])
+                        let advance = piece.glyphs[slot].advance
+                        if advance == 0 {
+                            units += Double(abs(change)) + anyPair(ids[glyph])
+                            total += advance
+                            continue
+                        }
+                        var kerning = 0.0
+                        switch self.kerning[glyph] {
+                        case .none: break
+                        case .pairs:
+                            for item in Int(itemStarts[glyph])..<Int(itemStarts[glyph + 1]) {
+                                var itemChange = 0.0
+                                // Indices, not a slice of `terms`: a slice retains and releases it per item.
+                                for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
+                                    itemChange += terms[term].delta * changes[Int(terms[term].at)]
+                                }
+                                kerning += itemChange
+                                units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
+                            }
+                        case .anyPair:
+                            units += anyPair(ids[glyph])
+                        }
+                        let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
+                        total += movedAdvance
+                        if keep { glyphs[glyph].advance = movedAdvance }
                     }
-                    kerning += itemChange
-                    units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
+                    return units
                 }
-            case .anyPair:
-                units += anyPair(ids[glyph])
             }
-            let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
-            total += movedAdvance
-            if keep { glyphs[glyph].advance = movedAdvance }
         }
+        guard let units = made else { return nil }
         if keep { moved?[index].glyphs = glyphs[...] }
         return units
     }
