@@ -257,6 +257,7 @@ struct ReadvancedSweep {
     private static func estimateTerms(_ sums: [Double], _ kerningSums: [Double], source: Source)
         -> [(weight: Double, start: Double, peak: Double, end: Double, source: Double)] {
         var terms: [(weight: Double, start: Double, peak: Double, end: Double, source: Double)] = []
+        terms.reserveCapacity(source.spans.count + source.kerningSpans.count)
         for (column, span) in source.spans.enumerated() where sums[column] != 0 {
             terms.append((sums[column] * span.others, span.start, span.peak, span.end, span.source))
         }
