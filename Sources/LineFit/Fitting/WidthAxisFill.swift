@@ -266,6 +266,8 @@ extension LayoutEngine {
         // Each exact value keeps its pieces: the one settled on is among them. A line measures
         // two to five values: a list searched in order, not a dictionary.
         var moved: [(index: Int, pieces: [LinePiece])] = []
+        // Reserved at once: grown from empty, it was reallocated twice a line.
+        moved.reserveCapacity(6)
         func readvanced(_ index: Int) -> (em: Double, bound: Double)? {
             guard let made = sweep.widthAndPieces(at: widths.size(at: index)) else { return nil }
             moved.append((index, made.pieces))
@@ -280,7 +282,9 @@ extension LayoutEngine {
         var index = widths.largestFitting(hint: first) {
             WidthTolerance.fits((sweep.estimatedEm(at: $0) + error) * size, in: available)
         } ?? 0
-        var known: [(index: Int, width: (em: Double, bound: Double)?)] = [(first, calibration)]
+        var known: [(index: Int, width: (em: Double, bound: Double)?)] = []
+        known.reserveCapacity(6)
+        known.append((first, calibration))
         func exact(_ index: Int) -> (em: Double, bound: Double)? {
             if let kept = known.first(where: { $0.index == index }) { return kept.width }
             let made = readvanced(index)
