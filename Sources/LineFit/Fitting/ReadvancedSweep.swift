@@ -208,7 +208,7 @@ struct ReadvancedSweep {
             // allocated twice.
             var kerning: [Kerning] = [], itemStarts: [Int32] = [], termStarts: [Int32] = []
             var terms: [(delta: Double, at: Int32)] = []
-            terms.reserveCapacity(ids.count * 4)
+            terms.reserveCapacity(ids.count * 8)
             termStarts.reserveCapacity(ids.count * 2)
             kerning.reserveCapacity(ids.count)
             itemStarts.reserveCapacity(ids.count + 1)

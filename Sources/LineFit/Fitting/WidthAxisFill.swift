@@ -72,6 +72,10 @@ extension LayoutEngine {
             let shaper = lineShaper(narrow, context: context, variations: plan.settings(size: size, width: axis.minValue))
             let breaker = GreedyLineBreaker(width: options.width, minSize: size, tracking: options.tracking)
             var result: [LineSpan] = []
+            // About the lines the paragraph's width at s makes, reserved at once (grown from
+            // empty, the list was reallocated a few times a check).
+            let lines = narrow.estimatedWidth(0, narrow.contentLength, tracking: options.tracking) * size / options.width
+            result.reserveCapacity(lines.isFinite ? Int(min(max(lines, 0), 1000)) + 2 : 2)
             var scratch: [LinePiece] = []
             breaker.breakLines(narrow, into: &result) { start, contentEnd in
                 shaper.pieces(start, contentEnd, into: &scratch)
