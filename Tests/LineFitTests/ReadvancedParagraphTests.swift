@@ -57,8 +57,8 @@ struct ReadvancedParagraphTests {
 
     @Test("each glyph of a re-advanced paragraph moves by its own AdvanceChange, bit for bit", arguments: moves.prefix(2))
     func paragraphGlyphsMoveByTheirChange(from: [FontVariation], to: [FontVariation]) throws {
-        // `readvanced` computes each glyph's change once a paragraph: a repeated glyph must
-        // get exactly what asking the change for it again gives.
+        // The reference `ReadvancedWidths` is compared with: each glyph, repeated ones too,
+        // moves by exactly what its change says.
         let (fonts, _, paragraph, moved) = try Self.readvanced(
             "We missed the last train home, so we walked along the river until the sky went pink.", from: from, to: to)
         var compared = 0, repeated = 0
@@ -77,6 +77,35 @@ struct ReadvancedParagraphTests {
             }
         }
         #expect(compared > 50 && repeated > 20)
+    }
+
+    @Test("ReadvancedWidths gives the re-advanced paragraph's estimated widths, bit for bit", arguments: moves.prefix(2))
+    func widthsEqualReadvancedParagraph(from: [FontVariation], to: [FontVariation]) throws {
+        // The widths are summed straight from the moved advances, each glyph's change computed
+        // once (a repeated glyph reads it back): every slice, at two trackings, must equal the
+        // paragraph re-advanced and derived again.
+        let (fonts, units, paragraph, moved) = try Self.readvanced(
+            "We missed the last train home, so we walked along the river until the sky went pink.", from: from, to: to)
+        let widths = try #require(
+            ReadvancedWidths(paragraph, fonts: fonts, from: VariationSettings(from), to: VariationSettings(to)))
+        var compared = 0, moves = 0
+        for start in 0...units.count {
+            for end in start...units.count {
+                for tracking in [0, 0.013] {
+                    let expected = moved.estimatedWidth(start, end, tracking: tracking)
+                    #expect(widths.estimatedWidth(start, end, tracking: tracking) == expected, "\(start)..<\(end)")
+                    if expected != paragraph.estimatedWidth(start, end, tracking: tracking) { moves += 1 }
+                    compared += 1
+                }
+            }
+        }
+        // Most slices move: widths equal to the unmoved paragraph's would fail above.
+        #expect(moves > compared / 2)
+        // A paragraph's own widths are its estimated widths.
+        let own = ReadvancedWidths(paragraph)
+        for start in stride(from: 0, through: units.count, by: 7) {
+            #expect(own.estimatedWidth(start, units.count, tracking: 0.013) == paragraph.estimatedWidth(start, units.count, tracking: 0.013))
+        }
     }
 
     @Test("a paragraph re-advanced to other axis values is within 1% of hb-shape there, slice by slice", arguments: moves.prefix(2))

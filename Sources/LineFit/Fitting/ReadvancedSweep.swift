@@ -169,10 +169,10 @@ struct ReadvancedSweep {
         let itemStarts: [Int32]
         let termStarts: [Int32]
         let terms: [(delta: Double, at: Int32)]
-        /// For the estimate: per moving `HVAR` region, the deltas of the glyphs that advance,
-        /// summed; per moving `GDEF` region, the deltas of the pairs read.
-        let sums: [Double]
-        let kerningSums: [Double]
+        /// For the estimate, per moving region whose deltas here do not sum to 0 (`HVAR`'s
+        /// first, then `GDEF`'s, each in order): that sum (the glyphs that advance, the pairs
+        /// read) times the region's other-axes factor, and its span on the axis.
+        let estimate: [(weight: Double, start: Double, peak: Double, end: Double, source: Double)]
     }
 
     private let line: [LinePiece]
@@ -204,12 +204,16 @@ struct ReadvancedSweep {
             let width = source.varying.count
             guard let places = reading.places(ids) else { return nil }
             let before = reading.before, deltas = reading.deltas
-            var kerning: [Kerning] = [], itemStarts: [Int32] = [0], termStarts: [Int32] = [0]
+            // Reserved before the first element: a literal `[0]` reserved after would be
+            // allocated twice.
+            var kerning: [Kerning] = [], itemStarts: [Int32] = [], termStarts: [Int32] = []
             var terms: [(delta: Double, at: Int32)] = []
-            terms.reserveCapacity(ids.count * 4)
+            terms.reserveCapacity(ids.count * 8)
             termStarts.reserveCapacity(ids.count * 2)
             kerning.reserveCapacity(ids.count)
             itemStarts.reserveCapacity(ids.count + 1)
+            itemStarts.append(0)
+            termStarts.append(0)
             var sums = [Double](repeating: 0, count: width)
             var kerningSums = [Double](repeating: 0, count: source.kerningVarying.count)
             let leftToRight = piece.level & 1 == 0 && positioning.readsPairs
@@ -227,7 +231,7 @@ struct ReadvancedSweep {
                         let first = terms.count
                         positioning.itemTerms(item, position: source.kerningPosition, into: &terms)
                         termStarts.append(Int32(terms.count))
-                        for term in terms[first...] { kerningSums[Int(term.at)] += term.delta }
+                        for term in first..<terms.count { kerningSums[Int(terms[term].at)] += terms[term].delta }
                     }
                 } else {
                     kerning.append(.anyPair)
@@ -237,8 +241,8 @@ struct ReadvancedSweep {
             made.append(Piece(
                 index: index, source: source, ids: ids, places: places, before: before, advances: reading.advances,
                 fixed: reading.fixed, deltas: deltas,
-                kerning: kerning, itemStarts: itemStarts, termStarts: termStarts, terms: terms, sums: sums,
-                kerningSums: kerningSums))
+                kerning: kerning, itemStarts: itemStarts, termStarts: termStarts, terms: terms,
+                estimate: Self.estimateTerms(sums, kerningSums, source: source)))
         }
         guard !made.isEmpty else { return nil }
         line = shape.pieces
@@ -246,6 +250,21 @@ struct ReadvancedSweep {
         pieces = made
         clusters = shape.pieces.advanceAndClusters().clusters
         self.tracking = tracking
+    }
+
+    /// `Piece.estimate`: the products `estimatedEm` would form first at every value, made once
+    /// (the same products: `a * b * c` is `(a * b) * c`).
+    private static func estimateTerms(_ sums: [Double], _ kerningSums: [Double], source: Source)
+        -> [(weight: Double, start: Double, peak: Double, end: Double, source: Double)] {
+        var terms: [(weight: Double, start: Double, peak: Double, end: Double, source: Double)] = []
+        terms.reserveCapacity(source.spans.count + source.kerningSpans.count)
+        for (column, span) in source.spans.enumerated() where sums[column] != 0 {
+            terms.append((sums[column] * span.others, span.start, span.peak, span.end, span.source))
+        }
+        for (index, span) in source.kerningSpans.enumerated() where kerningSums[index] != 0 {
+            terms.append((kerningSums[index] * span.others, span.start, span.peak, span.end, span.source))
+        }
+        return terms
     }
 
     /// The line at `value` of the axis: `ReadvancedWidth`'s `em` and `bound`; nil where it
@@ -266,13 +285,8 @@ struct ReadvancedSweep {
             let source = piece.source
             let x = Double(source.normalization.normalized(axis: source.axis, source.variationAxis.clamped(value))) / 65536
             var units = 0.0
-            for (column, span) in source.spans.enumerated() where piece.sums[column] != 0 {
-                units += piece.sums[column] * span.others
-                    * (AxisSweep.tent(x, start: span.start, peak: span.peak, end: span.end) - span.source)
-            }
-            for (index, span) in source.kerningSpans.enumerated() where piece.kerningSums[index] != 0 {
-                units += piece.kerningSums[index] * span.others
-                    * (AxisSweep.tent(x, start: span.start, peak: span.peak, end: span.end) - span.source)
+            for term in piece.estimate {
+                units += term.weight * (AxisSweep.tent(x, start: term.start, peak: term.peak, end: term.end) - term.source)
             }
             total += units / source.unitsPerEm
         }
@@ -358,42 +372,51 @@ extension ReadvancedSweep.Piece {
         // one: each write to an optional's element checks it again).
         let keep = moved != nil
         var glyphs = keep ? Array(piece.glyphs) : []
-        var units = 0.0
-        var slot = piece.glyphs.startIndex
-        for glyph in 0..<ids.count {
-            defer { slot += 1 }
-            let row = Int(places[glyph])
-            var sum = fixed[row]
-            for column in 0..<width { sum += scalars[column] * Int64(deltas[row * width + column]) }
-            let new = advances[row] + ((sum + 0x8000) >> 16)
-            guard new >= 0, new <= 0xFFFF else { return nil }
-            let change = Int32(new - before[row])
-            let advance = piece.glyphs[slot].advance
-            if advance == 0 {
-                units += Double(abs(change)) + anyPair(ids[glyph])
-                total += advance
-                continue
-            }
-            var kerning = 0.0
-            switch self.kerning[glyph] {
-            case .none: break
-            case .pairs:
-                for item in Int(itemStarts[glyph])..<Int(itemStarts[glyph + 1]) {
-                    var itemChange = 0.0
-                    // Indices, not a slice of `terms`: a slice retains and releases it per item.
-                    for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
-                        itemChange += terms[term].delta * changes[Int(terms[term].at)]
+        // Unchecked reads in the loop over the glyphs, which is most of a value's cost.
+        let made = deltas.withUnsafeBufferPointer { deltas in
+            terms.withUnsafeBufferPointer { terms in
+                glyphs.withUnsafeMutableBufferPointer { glyphs -> Double? in
+                    var units = 0.0
+                    var slot = piece.glyphs.startIndex
+                    for glyph in 0..<ids.count {
+                        defer { slot += 1 }
+                        let row = Int(places[glyph])
+                        var sum = fixed[row]
+                        for column in 0..<width { sum += scalars[column] * Int64(deltas[row * width + column]) }
+                        let new = advances[row] + ((sum + 0x8000) >> 16)
+                        guard new >= 0, new <= 0xFFFF else { return nil }
+                        let change = Int32(new - before[row])
+                        let advance = piece.glyphs[slot].advance
+                        if advance == 0 {
+                            units += Double(abs(change)) + anyPair(ids[glyph])
+                            total += advance
+                            continue
+                        }
+                        var kerning = 0.0
+                        switch self.kerning[glyph] {
+                        case .none: break
+                        case .pairs:
+                            for item in Int(itemStarts[glyph])..<Int(itemStarts[glyph + 1]) {
+                                var itemChange = 0.0
+                                // Indices, not a slice of `terms`: a slice retains and releases it per item.
+                                for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
+                                    itemChange += terms[term].delta * changes[Int(terms[term].at)]
+                                }
+                                kerning += itemChange
+                                units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
+                            }
+                        case .anyPair:
+                            units += anyPair(ids[glyph])
+                        }
+                        let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
+                        total += movedAdvance
+                        if keep { glyphs[glyph].advance = movedAdvance }
                     }
-                    kerning += itemChange
-                    units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
+                    return units
                 }
-            case .anyPair:
-                units += anyPair(ids[glyph])
             }
-            let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
-            total += movedAdvance
-            if keep { glyphs[glyph].advance = movedAdvance }
         }
+        guard let units = made else { return nil }
         if keep { moved?[index].glyphs = glyphs[...] }
         return units
     }

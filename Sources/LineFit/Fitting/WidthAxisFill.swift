@@ -14,7 +14,7 @@
 /// to its size, at the widest `wdth`, and is flagged `widthAxisFallback`.
 ///
 /// The condition is checked on the paragraph measured at the narrowest `wdth` and that
-/// measurement re-advanced to the widest (`ReadvancedParagraph`; prefix sums: linear in s),
+/// measurement re-advanced to the widest (`ReadvancedWidths`; prefix sums: linear in s),
 /// by bisection of the size grid; it is not strictly monotone in
 /// s (re-breaking), so the size returned is one at which it was checked to hold. With
 /// optical sizing the block is measured at opsz = s: the search is repeated on measurements
@@ -44,7 +44,7 @@ extension LayoutEngine {
         }
 
         // Paragraphs at the narrowest and widest wdth, per opsz (one pair when opsz is fixed).
-        var measurements: [Double: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)]] = [:]
+        var measurements: [Double: [(narrow: MeasuredParagraph, wide: ReadvancedWidths)]] = [:]
         // The paragraphs given were measured at the minimum's opsz and the narrowest wdth
         // (`VariationPlan.paragraphWidth`): the first narrow measurement is free.
         let givenKey = plan.opticalSize(for: grid.minSize) ?? -1
@@ -52,7 +52,7 @@ extension LayoutEngine {
         // the block's size is the last one a search found to hold, so its lines are broken
         // once, not again for the fill.
         var held: (key: Double, size: Double, spans: [[LineSpan]])?
-        func measured(atSize size: Double) -> [(narrow: MeasuredParagraph, wide: MeasuredParagraph)] {
+        func measured(atSize size: Double) -> [(narrow: MeasuredParagraph, wide: ReadvancedWidths)] {
             let key = plan.opticalSize(for: size) ?? -1
             if let known = measurements[key] { return known }
             let narrowest = plan.settings(size: size, width: axis.minValue)
@@ -61,8 +61,8 @@ extension LayoutEngine {
                 let narrow = key == givenKey ? paragraph : remeasured(paragraph, context: context, variations: narrowest)
                 // The widest is only read for estimates (`ReadvancedParagraph`): re-advanced,
                 // not shaped, unless the font's HVAR cannot say how its glyphs move.
-                let wide = narrow.readvanced(fonts: context.fonts, from: narrowest, to: widest)
-                    ?? remeasured(paragraph, context: context, variations: widest)
+                let wide = ReadvancedWidths(narrow, fonts: context.fonts, from: narrowest, to: widest)
+                    ?? ReadvancedWidths(remeasured(paragraph, context: context, variations: widest))
                 return (narrow: narrow, wide: wide)
             }
             measurements[key] = pairs
@@ -72,6 +72,10 @@ extension LayoutEngine {
             let shaper = lineShaper(narrow, context: context, variations: plan.settings(size: size, width: axis.minValue))
             let breaker = GreedyLineBreaker(width: options.width, minSize: size, tracking: options.tracking)
             var result: [LineSpan] = []
+            // About the lines the paragraph's width at s makes, reserved at once (grown from
+            // empty, the list was reallocated a few times a check).
+            let lines = narrow.estimatedWidth(0, narrow.contentLength, tracking: options.tracking) * size / options.width
+            result.reserveCapacity(lines.isFinite ? Int(min(max(lines, 0), 1000)) + 2 : 2)
             var scratch: [LinePiece] = []
             breaker.breakLines(narrow, into: &result) { start, contentEnd in
                 shaper.pieces(start, contentEnd, into: &scratch)
@@ -82,7 +86,7 @@ extension LayoutEngine {
         }
         /// `pairs`: the paragraphs measured at `key`'s `opsz`.
         func everyLineCanReach(
-            _ size: Double, _ pairs: [(narrow: MeasuredParagraph, wide: MeasuredParagraph)], key: Double
+            _ size: Double, _ pairs: [(narrow: MeasuredParagraph, wide: ReadvancedWidths)], key: Double
         ) -> Bool {
             var broken: [[LineSpan]] = []
             for pair in pairs {
@@ -183,7 +187,7 @@ extension LayoutEngine {
     /// One width-axis line at the block's size: the largest `wdth` on the grid that fits, or
     /// (when even the widest cannot reach the width) its own size at the widest.
     private func fillLine(
-        _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: MeasuredParagraph), endsParagraph: Bool, size: Double,
+        _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: ReadvancedWidths), endsParagraph: Bool, size: Double,
         narrowest: (settings: VariationSettings, reported: [FontVariation]), axis: VariationAxis, base: Int,
         sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
     ) -> Line {
@@ -266,6 +270,8 @@ extension LayoutEngine {
         // Each exact value keeps its pieces: the one settled on is among them. A line measures
         // two to five values: a list searched in order, not a dictionary.
         var moved: [(index: Int, pieces: [LinePiece])] = []
+        // Reserved at once: grown from empty, it was reallocated twice a line.
+        moved.reserveCapacity(6)
         func readvanced(_ index: Int) -> (em: Double, bound: Double)? {
             guard let made = sweep.widthAndPieces(at: widths.size(at: index)) else { return nil }
             moved.append((index, made.pieces))
@@ -280,7 +286,9 @@ extension LayoutEngine {
         var index = widths.largestFitting(hint: first) {
             WidthTolerance.fits((sweep.estimatedEm(at: $0) + error) * size, in: available)
         } ?? 0
-        var known: [(index: Int, width: (em: Double, bound: Double)?)] = [(first, calibration)]
+        var known: [(index: Int, width: (em: Double, bound: Double)?)] = []
+        known.reserveCapacity(6)
+        known.append((first, calibration))
         func exact(_ index: Int) -> (em: Double, bound: Double)? {
             if let kept = known.first(where: { $0.index == index }) { return kept.width }
             let made = readvanced(index)
