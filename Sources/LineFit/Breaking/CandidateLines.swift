@@ -199,7 +199,14 @@ struct CandidateLines {
         self.uniformHeight = singleFont ? uniformHeight : nil
         var first = 0
         let hasEmergency = isEmergency.contains(true)
-        let fresh = reusing == nil
+        // Decided before the reuse below so that its path stays as it was.
+        if reusing == nil, !hasEmergency, widthOverride.isEmpty, singleFont, count > 16,
+           positions[count - 2] <= paragraph.contentLength {
+            edges.reserveCapacity(expected)
+            let stops = positions.map { PrefixStop(paragraph, $0) }
+            scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: uniformHeight, fixedSize: fixedSize)
+            return
+        }
         /// The earlier lines whose starts past `first` may lend the lines that end before
         /// position index `common` (where the two measurements' positions stop agreeing); their
         /// `edges` hold only the lines from `first` on, the earlier index `e` at `e - lentBase`.
@@ -258,11 +265,6 @@ struct CandidateLines {
         let rising = hasEmergency && widthOverride.isEmpty
             ? Self.risingPieces(paragraph, positions: positions, isEmergency: isEmergency, tracking: tracking)
             : [Int](repeating: -1, count: hasEmergency ? count : 0)
-        if fresh, !hasEmergency, widthOverride.isEmpty, singleFont, let stops,
-           positions[count - 2] <= paragraph.contentLength {
-            scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: uniformHeight, fixedSize: fixedSize)
-            return
-        }
         /// Ends that fit at `lowest` from the current start, in order: (position index, content end, em).
         var fitting: [(end: Int, content: Int, em: Double)] = []
         for a in first..<count {
