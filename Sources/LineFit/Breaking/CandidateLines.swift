@@ -199,6 +199,14 @@ struct CandidateLines {
         self.uniformHeight = singleFont ? uniformHeight : nil
         var first = 0
         let hasEmergency = isEmergency.contains(true)
+        // Decided before the reuse below so that its path stays as it was.
+        if reusing == nil, !hasEmergency, widthOverride.isEmpty, singleFont, count > 16,
+           positions[count - 2] <= paragraph.contentLength {
+            edges.reserveCapacity(expected)
+            let stops = positions.map { PrefixStop(paragraph, $0) }
+            scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: uniformHeight, fixedSize: fixedSize)
+            return
+        }
         /// The earlier lines whose starts past `first` may lend the lines that end before
         /// position index `common` (where the two measurements' positions stop agreeing); their
         /// lines are read through `lending`, which also places every line written here.
@@ -382,17 +390,17 @@ struct CandidateLines {
                     break
                 }
                 let (content, em) = measure(b)
-                // Leading spaces alone do not make a line (unless they are all there is).
-                if content == start && b < count - 1 {
+                guard let fits = Self.admits(
+                    content: content, em: em, start: start, isLast: b == count - 1, lowest: lowest, capacity: capacity,
+                    largestFitting: &largestFitting, smallestTooWide: &smallestTooWide)
+                else {
                     b += 1
                     continue
                 }
-                guard em * lowest <= capacity else {
-                    smallestTooWide = min(smallestTooWide, em)
+                guard fits else {
                     stop = (b, content, em)
                     break
                 }
-                largestFitting = max(largestFitting, em)
                 if hasEmergency {
                     fitting.append((b, content, em))
                 } else {
@@ -440,6 +448,78 @@ struct CandidateLines {
     private static func appendNumbers(_ range: Range<Int>, to numbers: inout [Int32]) {
         numbers.reserveCapacity(numbers.count + range.count)
         for index in range { numbers.append(Int32(index)) }
+    }
+
+    /// The general scan of a fresh build for the common case (one font, no end inside a
+    /// word, no exact widths, every start before the content's end): the same lines in the
+    /// same order, each read from the stops, without the general loop's per-line branches on
+    /// reuse, emergencies and fonts (the balanced+fill layout builds lines at every rung).
+    private mutating func scanPlain(
+        stops: [PrefixStop], fitter: LineFitter, lowest: Double, tracking: Double, height: Double, fixedSize: Bool
+    ) {
+        let count = positions.count, capacity = fitter.width * (1 + Self.estimateSlack)
+        var largestFitting = largestFitting, smallestTooWide = smallestTooWide, widthsRead = 0
+        for a in 0..<(count - 1) {
+            edgeStart.append(edges.count)
+            let from = stops[a], start = from.position
+            var emitted = false
+            var stop: (end: Int, content: Int, em: Double)?
+            for b in (a + 1)..<count {
+                let to = stops[b]
+                widthsRead += 1
+                let content = to.contentEnd(from: from), em = to.width(from: from, tracking: tracking)
+                let fits = Self.admits(
+                    content: content, em: em, start: start, isLast: b == count - 1, lowest: lowest, capacity: capacity,
+                    largestFitting: &largestFitting, smallestTooWide: &smallestTooWide)
+                if fits == false {
+                    stop = (b, content, em)
+                    break
+                }
+                if fits == true {
+                    appendPlain(from: a, to: b, content: content, em: em, fitter: fitter, height: height, fixedSize: fixedSize)
+                    emitted = true
+                }
+            }
+            // Nothing fits from this start: the first end goes alone, too wide (forced).
+            if !emitted, let stop {
+                appendPlain(from: a, to: stop.end, content: stop.content, em: stop.em, fitter: fitter, height: height, fixedSize: fixedSize)
+            }
+        }
+        edgeStart.append(edges.count)
+        edgeStart.append(edges.count)
+        (self.largestFitting, self.smallestTooWide) = (largestFitting, smallestTooWide)
+        self.widthsRead += widthsRead
+        setLargestSizes()
+    }
+
+    /// The scan's test of the line from `start` to an end: nil when the end is skipped
+    /// (leading spaces alone do not make a line, unless they are all there is), else whether
+    /// it fits at `lowest`; the em width goes into the bound that the test's outcome records.
+    @inline(__always)
+    private static func admits(
+        content: Int, em: Double, start: Int, isLast: Bool, lowest: Double, capacity: Double,
+        largestFitting: inout Double, smallestTooWide: inout Double
+    ) -> Bool? {
+        if content == start && !isLast { return nil }
+        guard em * lowest <= capacity else {
+            smallestTooWide = min(smallestTooWide, em)
+            return false
+        }
+        largestFitting = max(largestFitting, em)
+        return true
+    }
+
+    /// A line of `scanPlain`, as the general scan's `addLine` makes it without emergencies.
+    @inline(__always)
+    private mutating func appendPlain(
+        from a: Int, to b: Int, content: Int, em: Double, fitter: LineFitter, height: Double, fixedSize: Bool
+    ) {
+        let sized = sizedLine(em: em, from: a, to: b, hasContent: content > positions[a], fitter: fitter, fixedSize: fixedSize)
+        measuredLines += 1
+        edges.append(Edge(
+            from: a, to: b, contentEnd: content, emWidth: em, size: sized.size, logShapeSize: sized.logShapeSize,
+            heightPerPoint: height, fill: sized.fill, largestSizeFrom: 0, forced: sized.forced,
+            heldAtMax: sized.heldAtMax, oneSegment: b == a + 1))
     }
 
     /// The same lines for another smallest size and grid, when every fit test at `lowest` that
