@@ -144,6 +144,10 @@ struct CandidateLines {
         }
         // Positions: opportunities, and cluster boundaries inside segments too wide at `lowest`.
         var previous = 0
+        // One position per opportunity and the ends (more only with emergency positions):
+        // reserved once instead of grown (~3.4 K instructions of a 40-position keystroke).
+        positions.reserveCapacity(paragraph.breaks.count + 2)
+        isEmergency.reserveCapacity(paragraph.breaks.count + 2)
         positions.append(0)
         isEmergency.append(false)
         var widest: (Range<Int>, Double)?
