@@ -98,8 +98,18 @@ extension BalancedLineBreaker {
             lentEntries.append(contentsOf: entries[kept...])
             lentEntryStart.removeAll(keepingCapacity: true)
             lentEntryStart.append(contentsOf: entryStart[resumedEdges...])
-            entries.removeSubrange(kept...)
-            entryStart.removeSubrange((resumedEdges + 1)...)
+            // Same lines or fewer: a cheap keystroke, where growth comes early (`grownCapacity`).
+            let noNewLines = edges <= entryStart.count - 1
+            if let grown = Self.grownCapacity(entries.capacity, needed: kept + edges - resumedEdges, early: noNewLines) {
+                entries = Self.prefix(entries, kept, capacity: grown)
+            } else {
+                entries.removeSubrange(kept...)
+            }
+            if let grown = Self.grownCapacity(entryStart.capacity, needed: edges + 1, early: noNewLines) {
+                entryStart = Self.prefix(entryStart, resumedEdges + 1, capacity: grown)
+            } else {
+                entryStart.removeSubrange((resumedEdges + 1)...)
+            }
         }
         entryStart.append(contentsOf: repeatElement(0, count: edges - resumedEdges))
         // Without a budget a line has at most one entry (its cheapest extension, or the one
@@ -211,6 +221,24 @@ extension BalancedLineBreaker {
         front.entryStart = entryStart
         front.transitions = transitions
         return front
+    }
+
+    /// The capacity a handed-over array grows to, or nil when it keeps its own. Growth copies
+    /// the kept entries, so it doubles (a typing replay copies O(log n) times), and it comes
+    /// early, at four fifths full, on a keystroke that adds no line: one that adds lines is
+    /// among the costliest, and a growth copy there made the p99 keystroke. Not early below
+    /// 512 entries, where the copy is short and an early growth only moves the heap's state.
+    static func grownCapacity(_ capacity: Int, needed: Int, early: Bool) -> Int? {
+        guard capacity < needed || (early && needed >= 512 && capacity < needed + needed / 4) else { return nil }
+        return max(2 * capacity, needed)
+    }
+
+    /// The first `count` elements of `array` in new storage of `capacity`.
+    static func prefix<T>(_ array: [T], _ count: Int, capacity: Int) -> [T] {
+        var grown: [T] = []
+        grown.reserveCapacity(capacity)
+        grown.append(contentsOf: array[0..<count])
+        return grown
     }
 
     /// Without a budget, the cheapest final entry of the lines `finalLines` (of equal costs
