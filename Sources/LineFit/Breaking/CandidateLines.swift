@@ -277,12 +277,12 @@ struct CandidateLines {
         // (Storage handed over already holds as many: `grownCapacity`.)
         edges.reserveCapacity(expected)
         let capacity = width * (1 + Self.estimateSlack)
-        // A fresh build reads each position's prefix sums once, not once per line ending there.
-        // Not for a few positions: there the array costs more than the reads it saves (1.3 K of
-        // a one-line paragraph's balanced keystroke); both ways give the same values.
-        // Only from the first start scanned: lines from the ones before it are kept (`stops[i]`
-        // is position `first + i`).
-        let stops = reusing == nil && count - first > 16 ? positions[first...].map { PrefixStop(paragraph, $0) } : nil
+        // A build (fresh, or a rebuild past the kept starts) reads each position's prefix sums
+        // once, not once per line ending there. Not for a few positions: there the array costs
+        // more than the reads it saves (1.3 K of a one-line paragraph's balanced keystroke);
+        // both ways give the same values. Only from the first start scanned: lines from the
+        // ones before it are kept (`stops[i]` is position `first + i`).
+        let stops = count - first > 16 ? positions[first...].map { PrefixStop(paragraph, $0) } : nil
         // An exact width (repair) may break the rise the search relies on: then ends are read
         // one by one (repairs are rare and touch a few lines).
         let rising = hasEmergency && widthOverride.isEmpty
@@ -450,7 +450,10 @@ struct CandidateLines {
 
     /// Appends the numbers of `range` (a run of lines copied from the earlier lines).
     private static func appendNumbers(_ range: Range<Int>, to numbers: inout [Int32]) {
-        numbers.reserveCapacity(numbers.count + range.count)
+        // Grown by doubling: reserved exactly, a run of lent starts would copy the numbers once
+        // per start (`reserveCapacity` allocates what it is asked, no more).
+        let needed = numbers.count + range.count
+        if numbers.capacity < needed { numbers.reserveCapacity(max(needed, 2 * numbers.capacity)) }
         for index in range { numbers.append(Int32(index)) }
     }
 

@@ -130,8 +130,8 @@ extension BalancedLineBreaker {
                 if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
                 if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
                 let cost = item.cost + (unary + pair), height = item.height + own
-                // The full scan's rule, in any order: the least (cost, height, index). An
-                // infinite cost and height (overflow) never wins, as in the full scan.
+                // The full scan's rule, in any order: the least (cost, height, index), infinite
+                // sums (overflow) compared by the same rule, so both scans pick the same entry.
                 if cost < bestCost || (cost == bestCost && (height < bestHeight || (height == bestHeight && i < best))) {
                     bestCost = cost
                     bestHeight = height

@@ -113,6 +113,9 @@ public struct LineList: RandomAccessCollection, MutableCollection, RangeReplacea
     /// `body` with where the line at `index` is stored and the shift its offsets are short of.
     private func withStoredAddress<T>(at index: Int, _ body: (UnsafePointer<Line>, Int) -> T) -> T {
         guard !whole.isEmpty else { return chunks.withStoredAddress(at: index, body) }
+        // Read in place (a line copied out costs more than the comparison it serves), so the
+        // subscript's bounds check is made here: a bad index must trap, not read past the array.
+        precondition(index >= 0 && index < whole.count, "line index out of range")
         return whole.withUnsafeBufferPointer { stored in body(stored.baseAddress.unsafelyUnwrapped + index, 0) }
     }
 
@@ -206,6 +209,7 @@ struct LineChunks: Sendable {
     func withStoredAddress<T>(at index: Int, _ body: (UnsafePointer<Line>, Int) -> T) -> T {
         let chunk = chunks[chunk(holding: index)]
         let local = chunk.lower + index - chunk.start
+        precondition(local >= 0 && local < chunk.storage.count, "line index out of range")
         return chunk.storage.withUnsafeBufferPointer { stored in body(stored.baseAddress.unsafelyUnwrapped + local, chunk.shift) }
     }
 
