@@ -102,21 +102,22 @@ extension BalancedLineBreaker {
             let noNewLines = edges <= entryStart.count - 1
             if let grown = Self.grownCapacity(entries.capacity, needed: kept + edges - resumedEdges, early: noNewLines) {
                 entries = Self.prefix(entries, kept, capacity: grown)
-            } else {
-                entries.removeSubrange(kept...)
             }
             if let grown = Self.grownCapacity(entryStart.capacity, needed: edges + 1, early: noNewLines) {
                 entryStart = Self.prefix(entryStart, resumedEdges + 1, capacity: grown)
-            } else {
-                entryStart.removeSubrange((resumedEdges + 1)...)
             }
         }
-        entryStart.append(contentsOf: repeatElement(0, count: edges - resumedEdges))
+        // Every start past the resumed ones is written before it is read (the main loop sets
+        // a start's own, and closes the last line's), so the earlier ones past the kept prefix
+        // stay as room: only the count is set, not the values.
+        Self.resize(&entryStart, to: edges + 1, filler: 0)
         // Without a budget a line has at most one entry (its cheapest extension, or the one
         // copied from the earlier front, built the same way): room for one per line, written
-        // in place and cut to what was written at the end.
-        entries.append(contentsOf: repeatElement(
-            Entry(height: 0, cost: 0, previousEdge: -1, previousEntry: -1), count: edges - resumedEdges))
+        // in place and cut to what was written at the end. Only written entries are read
+        // (through `entryStart`): the earlier ones past `kept` serve as that room as they are.
+        Self.resize(
+            &entries, to: kept + edges - resumedEdges,
+            filler: Entry(height: 0, cost: 0, previousEdge: -1, previousEntry: -1))
         /// The earlier index of `lentEntries[0]`.
         let lentBase = kept
         let lending = !reusedFrom.isEmpty
@@ -231,6 +232,16 @@ extension BalancedLineBreaker {
     static func grownCapacity(_ capacity: Int, needed: Int, early: Bool) -> Int? {
         guard capacity < needed || (early && needed >= 512 && capacity < needed + needed / 4) else { return nil }
         return max(2 * capacity, needed)
+    }
+
+    /// `array` cut or lengthened (with `filler`) to `count` elements: what it holds below
+    /// `count` stays, for a caller that writes each element before reading it.
+    static func resize<T>(_ array: inout [T], to count: Int, filler: T) {
+        if array.count > count {
+            array.removeSubrange(count...)
+        } else {
+            array.append(contentsOf: repeatElement(filler, count: count - array.count))
+        }
     }
 
     /// The first `count` elements of `array` in new storage of `capacity`.
