@@ -10,9 +10,9 @@ extension BalancedLineBreaker {
     func budgetedFront(threshold: Double, budget: Double, quantum: Double, scratch: FrontScratch? = nil) -> Front {
         let scratch = scratch ?? FrontScratch()
         var isAllowed: [Bool] = [], incomingStart: [Int] = [], incoming: [Int] = [], filled: [Int] = []
-        var rest: [Double] = [], candidates: [Entry] = []
-        Self.exchange(scratch, &isAllowed, &incomingStart, &incoming, &filled, &rest, &candidates)
-        defer { Self.exchange(scratch, &isAllowed, &incomingStart, &incoming, &filled, &rest, &candidates) }
+        var rest: [Double] = []
+        Self.exchange(scratch, &isAllowed, &incomingStart, &incoming, &filled, &rest)
+        defer { Self.exchange(scratch, &isAllowed, &incomingStart, &incoming, &filled, &rest) }
         var reachingCapacity = 64
         var reaching = UnsafeMutablePointer<Reaching>.allocate(capacity: reachingCapacity)
         defer { reaching.deallocate() }
@@ -23,8 +23,10 @@ extension BalancedLineBreaker {
         Self.refill(&isAllowed, with: false, count: edgeCount)
         Self.refill(&incomingStart, with: 0, count: count + 1)
         Self.refill(&rest, with: 0, count: count)
-        var entries: [Entry] = []
-        entries.reserveCapacity(2 * edgeCount)
+        // The entries, through a pointer rather than an array (an append checked the array's
+        // sharing): a line's kept candidates are written where they stay.
+        var stored = StoredEntries(capacity: 2 * edgeCount)
+        defer { stored.base.deallocate() }
         var entryStart = [Int](repeating: 0, count: edgeCount + 1)
         var transitions = 0
         lines.edges.withUnsafeBufferPointer { lineOf in
@@ -82,15 +84,15 @@ extension BalancedLineBreaker {
                             rest.withUnsafeBufferPointer { rest in
                                 entryStart.withUnsafeMutableBufferPointer { entryStart in
                                     for a in 0..<(count - 1) {
-                                        entryStart[edgeStart[a]] = entries.count
+                                        entryStart[edgeStart[a]] = stored.count
                                         if a == 0 {
                                             for e in edgeStart[0]..<edgeStart[1] {
-                                                entryStart[e] = entries.count
+                                                entryStart[e] = stored.count
                                                 guard isAllowed[e] else { continue }
                                                 let line = lineOf[e]
                                                 let own = (lineSize ?? line.size) * line.heightPerPoint
                                                 if own + rest[line.to] <= budget {
-                                                    entries.append(Entry(
+                                                    stored.append(Entry(
                                                         height: own, cost: unaryCost(e), previousEdge: -1, previousEntry: -1))
                                                 }
                                             }
@@ -107,21 +109,15 @@ extension BalancedLineBreaker {
                                             reachingCapacity = max(reached, 2 * reachingCapacity)
                                             reaching = .allocate(capacity: reachingCapacity)
                                         }
-                                        if candidates.count < reached {
-                                            candidates = [Entry](
-                                                repeating: Entry(height: 0, cost: 0, previousEdge: -1, previousEntry: -1),
-                                                count: max(reached, 2 * candidates.count))
-                                        }
                                         if reached > 0 {
-                                            entries.withUnsafeBufferPointer { entries in
-                                                Self.gather(
-                                                    UnsafeMutableBufferPointer(start: reaching, count: reached),
-                                                    slots: incoming[incomingStart[a]..<incomingStart[a + 1]],
-                                                    entryStart: entryStart, entries: entries, lineOf: lineOf)
-                                            }
+                                            Self.gather(
+                                                UnsafeMutableBufferPointer(start: reaching, count: reached),
+                                                slots: incoming[incomingStart[a]..<incomingStart[a + 1]],
+                                                entryStart: entryStart, entries: UnsafeBufferPointer(start: stored.base, count: stored.count),
+                                                lineOf: lineOf)
                                         }
                                         for e in edgeStart[a]..<edgeStart[a + 1] {
-                                            entryStart[e] = entries.count
+                                            entryStart[e] = stored.count
                                             guard reached > 0, isAllowed[e] else { continue }
                                             let line = lineOf[e]
                                             let own = (lineSize ?? line.size) * line.heightPerPoint
@@ -129,17 +125,16 @@ extension BalancedLineBreaker {
                                             // Not even the lowest entry finishes within the budget: nothing forms.
                                             guard reaching[0].height + finish <= budget else { continue }
                                             let unary = unaryCost(e)
-                                            candidates.withUnsafeMutableBufferPointer { candidates in
-                                                let (formed, kept) = Self.extend(
-                                                    UnsafeBufferPointer(start: reaching, count: reached), line: line, own: own,
-                                                    finish: finish, budget: budget, unary: unary, quantum: quantum,
-                                                    into: candidates)
-                                                transitions += formed
-                                                for index in 0..<kept { entries.append(candidates[index]) }
-                                            }
+                                            stored.reserve(reached)
+                                            let (formed, kept) = Self.extend(
+                                                UnsafeBufferPointer(start: reaching, count: reached), line: line, own: own,
+                                                finish: finish, budget: budget, unary: unary, quantum: quantum,
+                                                into: UnsafeMutableBufferPointer(start: stored.base + stored.count, count: reached))
+                                            transitions += formed
+                                            stored.count += kept
                                         }
                                     }
-                                    entryStart[edgeCount] = entries.count
+                                    entryStart[edgeCount] = stored.count
                                 }
                             }
                         }
@@ -147,6 +142,7 @@ extension BalancedLineBreaker {
                 }
             }
         }
+        let entries = Array(UnsafeBufferPointer(start: stored.base, count: stored.count))
         let final = Self.paretoFinal(
             ending: incoming[incomingStart[count - 1]..<incomingStart[count]], entryStart: entryStart, entries: entries)
         var front = Front(
@@ -314,17 +310,44 @@ extension BalancedLineBreaker {
         return (formed, count)
     }
 
+    /// A growing run of entries behind a pointer (the caller deallocates `base`).
+    private struct StoredEntries {
+        var base: UnsafeMutablePointer<Entry>
+        var count = 0
+        var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 16)
+            base = .allocate(capacity: self.capacity)
+        }
+
+        /// Room for `extra` more entries after `count`.
+        mutating func reserve(_ extra: Int) {
+            guard count + extra > capacity else { return }
+            capacity = max(count + extra, 2 * capacity)
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+        }
+
+        mutating func append(_ entry: Entry) {
+            reserve(1)
+            (base + count).initialize(to: entry)
+            count += 1
+        }
+    }
+
     /// Swaps the working arrays with the scratch's (in for a call, and back after it).
     private static func exchange(
         _ scratch: FrontScratch, _ isAllowed: inout [Bool], _ incomingStart: inout [Int], _ incoming: inout [Int],
-        _ filled: inout [Int], _ rest: inout [Double], _ candidates: inout [Entry]
+        _ filled: inout [Int], _ rest: inout [Double]
     ) {
         swap(&isAllowed, &scratch.isAllowed)
         swap(&incomingStart, &scratch.incomingStart)
         swap(&incoming, &scratch.incoming)
         swap(&filled, &scratch.filled)
         swap(&rest, &scratch.rest)
-        swap(&candidates, &scratch.candidates)
     }
 
     /// `array` as `count` copies of `value`, in the storage it has (overwritten in place when
