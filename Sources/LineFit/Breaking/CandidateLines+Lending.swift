@@ -28,17 +28,14 @@ extension CandidateLines {
         private var runs: [(lent: Bool, source: Int, count: Int)] = []
         private var pending: [Edge] = []
         private var aside: [Edge]
-        /// The earlier index of `aside[0]`.
-        private var asideBase: Int
 
-        /// Lines appended after `count` lines; lent lines (if any) read in `earlier` from
-        /// earlier index `base` on.
-        init(appendingAfter count: Int, earlier: [Edge] = [], base: Int = 0) {
+        /// Lines appended after `count` lines; lent lines (if any) read in `earlier` (all the
+        /// earlier lines, at their own indices).
+        init(appendingAfter count: Int, earlier: [Edge] = []) {
             write = count
             inPlace = false
             readFloor = .max
             aside = earlier
-            asideBase = base
         }
 
         /// Lines written over the earlier ones held in `edges`, from index `start` on.
@@ -47,12 +44,11 @@ extension CandidateLines {
             inPlace = true
             readFloor = start
             aside = []
-            asideBase = 0
         }
 
         /// The earlier line `index`.
         func line(_ index: Int, in edges: [Edge]) -> Edge {
-            inPlace ? edges[index] : aside[index - asideBase]
+            inPlace ? edges[index] : aside[index]
         }
 
         /// The earlier lines from `index` on are the next to be read (`Int.max`: none is).
@@ -94,7 +90,7 @@ extension CandidateLines {
                     }
                 }
             } else {
-                let source = aside[(range.lowerBound - asideBase)..<(range.upperBound - asideBase)]
+                let source = aside[range]
                 let over = min(range.count, max(0, edges.count - write))
                 if over > 0 { edges.replaceSubrange(write..<(write + over), with: source.prefix(over)) }
                 if over < range.count { edges.append(contentsOf: source.dropFirst(over)) }

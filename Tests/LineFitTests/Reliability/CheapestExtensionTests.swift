@@ -38,12 +38,34 @@ import Testing
     }
 
     @Test func theBoundedScanEqualsEveryPair() {
-        var random = SplitMix64(seed: 0xF207_0E55)
         // Few distinct values: equal totals (and equal heights among them) are common.
-        let logSizes = [3.0, 3.25, 3.5, 3.75, 4.5, 5.25]
-        let costs = [0.0, 0.0625, 0.25, 0.5, 1.0, 4.0]
-        let heights = [30.0, 40.0, 40.0, 55.0]
-        var bounded = 0, compared = 0, ties = 0
+        let counts = Self.compare(
+            seed: 0xF207_0E55, logSizes: [3.0, 3.25, 3.5, 3.75, 4.5, 5.25], costs: [0.0, 0.0625, 0.25, 0.5, 1.0, 4.0],
+            heights: [30.0, 40.0, 40.0, 55.0], unaries: [0.0, 0.0, 1.0, 2.0])
+        // Both paths and contested minima were exercised, not only the fallback.
+        #expect(counts.bounded > 1_000, "\(counts.bounded) bounded gathers")
+        #expect(counts.ties > 1_000, "\(counts.ties) minima another entry could have tied")
+        #expect(counts.compared > 5_000)
+    }
+
+    /// Infinite costs, heights and unary costs, and finite costs whose sums overflow: `gather`
+    /// then hands the line to the full scan (no bound), and both scans still pick the same
+    /// entry by the same rule (an infinite total compared like any other).
+    @Test func nonFiniteTermsFallBackToTheFullScan() {
+        let huge = Double.greatestFiniteMagnitude
+        let counts = Self.compare(
+            seed: 0x1F1_D7E5, logSizes: [3.0, 3.5, 4.5, 5.25], costs: [0.0, 0.25, 1.0, .infinity, huge],
+            heights: [30.0, 40.0, .infinity, huge], unaries: [0.0, 1.0, .infinity, huge])
+        #expect(counts.unbounded > 500, "\(counts.unbounded) gathers fell back for non-finite terms")
+        #expect(counts.compared > 5_000)
+    }
+
+    /// Seeded trials of `gather` and both scans against `reference` over the given values.
+    static func compare(
+        seed: UInt64, logSizes: [Double], costs: [Double], heights: [Double], unaries: [Double]
+    ) -> (bounded: Int, unbounded: Int, compared: Int, ties: Int) {
+        var random = SplitMix64(seed: seed)
+        var bounded = 0, unbounded = 0, compared = 0, ties = 0
         for trial in 0..<3_000 {
             let count = random.int(below: 24)
             // The incoming lines, their entries (some lines without one) and the entries' links.
@@ -82,7 +104,10 @@ import Testing
             #expect(written.map(\.height) == withEntry.map { entries[entryStart[$0]].height })
             #expect(written.map(\.logSize) == withEntry.map { lines[$0].logShapeSize })
             let inOrder = zip(written, written.dropFirst()).allSatisfy { $0.logSize <= $1.logSize }
-            #expect((lowest != nil) == (inOrder && written.count >= Breaker.boundedMinimum), "trial \(trial)")
+            let finite = written.allSatisfy { $0.logSize.isFinite && $0.cost.isFinite && $0.height.isFinite }
+                && written.reduce(0.0, { $0 + $1.logSize + $1.cost + $1.height }).isFinite
+            #expect((lowest != nil) == (inOrder && finite && written.count >= Breaker.boundedMinimum), "trial \(trial)")
+            if inOrder && !finite && written.count >= Breaker.boundedMinimum { unbounded += 1 }
             if let lowest { #expect(lowest == written.map(\.cost).min(), "trial \(trial)") }
             if lowest != nil { bounded += 1 }
             // A start's lines, short (large) to long (small), as `split` expects; then shuffled.
@@ -96,7 +121,7 @@ import Testing
             }
             var split = 0
             for line in outgoing {
-                let own = random.pick(heights), unary = random.pick([0.0, 0.0, 1.0, 2.0])
+                let own = random.pick(heights), unary = random.pick(unaries)
                 let fast = Breaker.cheapestExtension(
                     gathered, count: gatheredCount, lowest: lowest, by: line, own: own, unary: unary, split: &split)
                 let full = Self.reference(written, by: line, own: own, unary: unary)
@@ -113,9 +138,6 @@ import Testing
                 }
             }
         }
-        // Both paths and contested minima were exercised, not only the fallback.
-        #expect(bounded > 1_000, "\(bounded) bounded gathers")
-        #expect(ties > 1_000, "\(ties) minima another entry could have tied")
-        #expect(compared > 5_000)
+        return (bounded, unbounded, compared, ties)
     }
 }
