@@ -103,6 +103,37 @@ struct BalancedEditorTests {
         #expect(movedStable <= movedPlain, "stable moved \(movedStable) breaks, plain \(movedPlain)")
     }
 
+    @Test("with the stability rule at a fixed size: every line at that size, within the margin of the fresh optimum on the fixed-size cost")
+    func stableFixedSizeInvariants() throws {
+        // A fixed size ranks breaks by line count first (`fixedLinePenalty`); the rule's margin
+        // is on that same cost, so the oracle must price lines as the engine does.
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        var options = Self.options("none", stable: true)
+        options.minSize = 60
+        options.maxSize = 60
+        var free = options
+        free.stableBreaks = false
+        let caption = "we packed the car at dawn and drove four hours north to the lake where the water was still"
+        let stable = try EditorSession(fonts: fonts, options: options)
+        var compared = 0
+        for character in caption {
+            try stable.insert(String(character), at: stable.utf16Count)
+            let layout = stable.layout
+            expectTiling(layout)
+            for line in layout.lines where !line.flags.contains(.empty) {
+                #expect(line.size == 60, "\(stable.text.debugDescription)")
+            }
+            let fresh = try layOut(stable.text, fonts: fonts, options: free)
+            if let kept = try BalancedLayoutCost.of(layout, fonts: fonts, options: options, fillHeight: nil),
+               let optimum = try BalancedLayoutCost.of(fresh, fonts: fonts, options: free, fillHeight: nil) {
+                #expect(kept >= BalancedCost.fixedLinePenalty * Double(layout.lines.count), "\(stable.text.debugDescription)")
+                #expect(kept <= (1 + BalancedCost.stabilityMargin) * optimum + 1e-9, "\(stable.text.debugDescription): \(kept) vs \(optimum)")
+                compared += 1
+            }
+        }
+        #expect(compared >= caption.count * 3 / 4, "costs compared on \(compared) of \(caption.count) keystrokes")
+    }
+
     @Test("with the stability rule and a fill box: valid, its threshold within τ of t*, within the margin of the fresh optimum, fewer breaks moved")
     func stableFillInvariants() throws {
         let fonts = try TestFonts.chain(TestFonts.spartan)

@@ -25,7 +25,7 @@ enum BalancedLayoutCost {
         var total = 0.0
         for (range, measured) in paragraphs {
             let candidates = engine.balancedParagraph(measured, settings: settings, metrics: metrics).candidates
-            var breaker = BalancedLineBreaker(candidates, writerThreshold: writerTyped ? t : .infinity, fixedSize: false)
+            var breaker = BalancedLineBreaker(candidates, writerThreshold: writerTyped ? t : .infinity, fixedSize: settings.fixedSize)
             breaker.emptySize = t
             var path: [Int] = []
             let bounds = range.range
