@@ -28,6 +28,8 @@ extension CandidateLines {
         private var runs: [(lent: Bool, source: Int, count: Int)] = []
         private var pending: [Edge] = []
         private var aside: [Edge]
+        /// The earlier lines are still where `line` reads them (not so once placed).
+        private var readable = true
 
         /// Lines appended after `count` lines; lent lines (if any) read in `earlier` (all the
         /// earlier lines, at their own indices).
@@ -47,8 +49,37 @@ extension CandidateLines {
         }
 
         /// The earlier line `index`.
+        @inline(__always)
         func line(_ index: Int, in edges: [Edge]) -> Edge {
             inPlace ? edges[index] : aside[index]
+        }
+
+        /// The size fields of the earlier line in `tail` (lines of one start of `earlier`, in
+        /// order of end; its lower bound moves past the lines passed) with the same end offset,
+        /// content end and em width (bit for bit): `sizedLine` is a function of these on the
+        /// same fitter, so a lent start's re-scanned line whose text did not change (typing
+        /// near a paragraph's end re-scans each lent start's last few lines, and only those
+        /// reaching the edit changed) is not fitted again. Nil, and `tail` emptied, once the
+        /// earlier lines may have been written over (placed, or in place below `write`).
+        func keptSize(
+            _ tail: inout Range<Int>, end: Int, content: Int, em: Double, earlier: CandidateLines, in edges: [Edge]
+        ) -> SizedLine? {
+            while let index = tail.first {
+                guard readable, !inPlace || deferred || index >= write else {
+                    tail = 0..<0
+                    return nil
+                }
+                let line = line(index, in: edges), lineEnd = earlier.positions[line.to]
+                if lineEnd < end {
+                    tail = (index + 1)..<tail.upperBound
+                    continue
+                }
+                guard lineEnd == end, line.contentEnd == content, line.emWidth.bitPattern == em.bitPattern else { return nil }
+                return SizedLine(
+                    size: line.size, logShapeSize: line.logShapeSize, forced: line.forced, heldAtMax: line.heldAtMax,
+                    fill: line.fill)
+            }
+            return nil
         }
 
         /// The earlier lines from `index` on are the next to be read (`Int.max`: none is).
@@ -144,6 +175,7 @@ extension CandidateLines {
             }
             deferred = false
             inPlace = false
+            readable = false
             readFloor = .max
             self.runs = []
             self.pending = []

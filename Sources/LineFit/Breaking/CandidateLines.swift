@@ -215,6 +215,9 @@ struct CandidateLines {
         /// position index `common` (where the two measurements' positions stop agreeing); their
         /// lines are read through `lending`, which also places every line written here.
         var lent: CandidateLines?, lentCommon = 0
+        /// Per start that lent lines: where its new lines begin and the largest size among its
+        /// earlier lines that were not lent (`setLargestSizes`).
+        var lentRuns: [(start: Int, newLines: Int, dropped: Double)] = []
         var lending = Lending(appendingAfter: 0)
         // Moved out (`handedOver`: then the only reference to the earlier lines' storage).
         if case (var old, let agreed)? = reusing.take(), widthOverride.isEmpty, singleFont,
@@ -267,6 +270,7 @@ struct CandidateLines {
                 // Only the positions are read from it: its lines are `lending`'s.
                 old.edges = []
                 (lent, lentCommon) = (old, common)
+                lentRuns.reserveCapacity(common - first)
             }
             if lends || first > 0 {
                 // Copied lines keep the fit tests the earlier build made for them.
@@ -290,9 +294,15 @@ struct CandidateLines {
             : [Int](repeating: -1, count: hasEmergency ? count : 0)
         /// Ends that fit at `lowest` from the current start, in order: (position index, content end, em).
         var fitting: [(end: Int, content: Int, em: Double)] = []
+        /// A lent start's earlier lines past its lent ones (`tail`, read through `lending`), the
+        /// first not passed yet at `tail.lowerBound`: a new line with the same end, content and
+        /// em width takes their size fields (`keptSize`).
+        var tail = 0..<0
         for a in first..<count {
             edgeStart.append(lending.write)
             guard a < count - 1 else { continue }
+            // Only a lent start has earlier lines to compare with (set below).
+            tail = 0..<0
             let start = positions[a]
             let from = stops.map { start <= paragraph.contentLength ? $0[a - first] : nil } ?? nil
             func measure(_ b: Int) -> (content: Int, em: Double) {
@@ -307,7 +317,14 @@ struct CandidateLines {
                 return (content, override ?? paragraph.estimatedWidth(start, content, tracking: tracking))
             }
             func addLine(_ b: Int, content: Int, em: Double) {
-                let sized = sizedLine(em: em, from: a, to: b, hasContent: content > start, fitter: fitter, fixedSize: fixedSize)
+                let sized: SizedLine
+                if !tail.isEmpty, let old = lent,
+                   let kept = lending.keptSize(&tail, end: positions[b], content: content, em: em, earlier: old, in: edges) {
+                    sized = kept
+                    if a == 0 && b == count - 1 && !kept.forced { wholeSize = kept.size }
+                } else {
+                    sized = sizedLine(em: em, from: a, to: b, hasContent: content > start, fitter: fitter, fixedSize: fixedSize)
+                }
                 measuredLines += 1
                 if recordsReuse { reusedFrom.append(-1) }
                 lending.put(Edge(
@@ -335,11 +352,15 @@ struct CandidateLines {
                 // counted back from its last line.
                 var end = old.edgeStart[a + 1]
                 while end > old.edgeStart[a], lending.line(end - 1, in: edges).to >= common { end -= 1 }
+                tail = end..<old.edgeStart[a + 1]
                 var lastCopied: Edge?
                 if end > old.edgeStart[a] {
                     lastCopied = lending.line(end - 1, in: edges)
+                    // The largest size among the lines not lent (their first carries it).
+                    let dropped = end < old.edgeStart[a + 1] ? lending.line(end, in: edges).largestSizeFrom : -.infinity
                     if recordsReuse { Self.appendNumbers(old.edgeStart[a]..<end, to: &reusedFrom) }
                     lending.lend(old.edgeStart[a]..<end, into: &edges)
+                    lentRuns.append((a, lending.write, dropped))
                 }
                 // This start's earlier lines are read: the next start's are the next to be.
                 lending.readNext(from: a + 1 < common ? old.edgeStart[a + 1] : .max, in: &edges)
@@ -432,7 +453,7 @@ struct CandidateLines {
         lending.finish(&edges)
         edgeStart.append(edges.count)
         // The leading starts' lines are the earlier ones, and so are their largest sizes.
-        setLargestSizes(from: first)
+        setLargestSizes(from: first, lentRuns: lentRuns)
     }
 
     /// The capacity handed-over lines grow to, or nil when they keep theirs. Growth copies the
@@ -595,14 +616,36 @@ struct CandidateLines {
 
     /// `largestSizeFrom` from the sizes, for the lines of the starts from `first` (those
     /// before it already have theirs).
-    private mutating func setLargestSizes(from first: Int = 0) {
+    ///
+    /// A start in `lentRuns` (in order of start) has lent lines before `newLines`, which still
+    /// carry their earlier largest size: the largest of their own run and of the earlier lines
+    /// not lent (`dropped`). Where that exceeds `dropped` it is their own run's, and where it is
+    /// also at least the new lines' largest, it stays, and so does every one before it (they
+    /// are at least as large): a start's lines shrink as they lengthen, so the scan back over
+    /// the lent lines (~20 instructions a line, every lent start on a keystroke) stops early.
+    private mutating func setLargestSizes(
+        from first: Int = 0, lentRuns: [(start: Int, newLines: Int, dropped: Double)] = []
+    ) {
         let edgeStart = edgeStart, starts = positions.count - 1
         edges.withUnsafeMutableBufferPointer { edges in
+            var run = 0
             for a in first..<starts {
                 var largest = 0.0
-                for e in stride(from: edgeStart[a + 1] - 1, through: edgeStart[a], by: -1) {
+                var lentFrom = edgeStart[a + 1], dropped = Double.infinity
+                if run < lentRuns.count, lentRuns[run].start == a {
+                    (lentFrom, dropped) = (lentRuns[run].newLines, lentRuns[run].dropped)
+                    run += 1
+                }
+                for e in stride(from: edgeStart[a + 1] - 1, through: lentFrom, by: -1) {
                     largest = max(largest, edges[e].forced ? .infinity : edges[e].size)
                     edges[e].largestSizeFrom = largest
+                }
+                let newLargest = largest
+                for e in stride(from: lentFrom - 1, through: edgeStart[a], by: -1) {
+                    let earlier = edges[e].largestSizeFrom
+                    largest = max(largest, edges[e].forced ? .infinity : edges[e].size)
+                    edges[e].largestSizeFrom = largest
+                    if earlier > dropped && newLargest <= earlier { break }
                 }
             }
         }

@@ -85,6 +85,15 @@ struct BalancedParagraphs {
         let layout = engine.fitBalanced(
             text, paragraphs: inputs, cache: &entries, fonts: fonts, options: options, minSize: options.minSize,
             maxSize: options.maxSize, fillHeight: fillHeight, hints: hints, seeds: seeds, metrics: metrics?.metrics)
+        // Without a box an edited paragraph is advanced from its entry with the agreement the
+        // session's window re-measure knows (`advanceBalancedParagraph`), never compared with
+        // the entry's measurement: kept, it shared the session's tables, so that the next
+        // re-measure copied the ones it edits (the glyphs alone ~11 K instructions a keystroke
+        // at 230 characters, which greedy does not pay). Where the session does not know the
+        // agreement, the paragraph is built afresh.
+        if fillHeight == nil {
+            for index in entries.indices { _ = entries[index]?.withUniqueState { $0.measured = nil } }
+        }
         // An entry repaired during the layout (a line whose estimate fit but whose glyphs did
         // not) carries the repairs' exact widths: reused, it would plan from them at the first
         // try where a fresh layout plans from the estimates (and may run out of repair rounds

@@ -370,7 +370,9 @@ public final class EditorSession {
         // The balanced strategy breaks from the measurement itself (BalancedParagraphs).
         if usesBalanced {
             state.range = range
-            if previous == nil { balancedAgreement = (base, changed.lowerBound) }
+            // Balanced entries keep no measurement without a box (`BalancedParagraphs`): after
+            // a full re-measure the agreement is found here, against the old one.
+            balancedAgreement = (base, previous.map { state.measured.agreement(with: $0) } ?? changed.lowerBound)
             return 0
         }
 

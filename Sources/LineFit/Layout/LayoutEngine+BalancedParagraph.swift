@@ -49,7 +49,8 @@ extension LayoutEngine {
         _ paragraph: inout BalancedParagraph, to measured: inout MeasuredParagraph, settings: BalancedSettings,
         metrics: FontChainMetrics, seedAgreement: Int?
     ) -> Bool {
-        guard paragraph.settings == settings, paragraph.overrides.isEmpty, paragraph.measured != nil else { return false }
+        // (Without a box the session drops the seed's measurement: it needs the agreement.)
+        guard paragraph.settings == settings, paragraph.overrides.isEmpty else { return false }
         let agreed = seedAgreement ?? paragraph.measured.map { measured.agreement(with: $0) } ?? 0
         guard agreed > 0 else { return false }
         let fitter = LineFitter(
