@@ -59,18 +59,18 @@ extension BalancedLineBreaker {
                 nextLine.withUnsafeMutableBufferPointer { nextLine in
                     for a in stride(from: count - 2, through: lowStart, by: -1) {
                         var e = edgeStart[a + 1]
-                        while e > edgeStart[a] {
-                            e -= 1
+                        let low = edgeStart[a]
+                        // Indices of lines and positions: wrapping arithmetic cannot wrap.
+                        while e > low {
+                            e &-= 1
                             // A start's lines come in order of end: of a start before
                             // `first`, the rest end before it and have no part here.
-                            let b = lineOf[e].to - first
+                            let b = lineOf[e].to &- first
                             if b < 0 { break }
-                            if plain {
-                                guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
-                            } else {
-                                guard allowed(e, threshold: threshold) else { continue }
-                            }
-                            nextLine[e - base] = head[b]
+                            // Without a hint, `allowed` is the plain test or the writer's line.
+                            guard lineOf[e].size >= threshold || lineOf[e].forced
+                                || (!plain && allowed(e, threshold: threshold)) else { continue }
+                            nextLine[e &- base] = head[b]
                             head[b] = e
                         }
                     }
@@ -280,7 +280,7 @@ extension BalancedLineBreaker {
 
         mutating func next() -> Int? {
             guard line >= 0 else { return nil }
-            defer { line = links[line - base] }
+            defer { line = links[line &- base] }
             return line
         }
     }
