@@ -146,63 +146,65 @@ extension BalancedLineBreaker {
                     entries.withUnsafeMutableBufferPointer { entries in
                         entryStart.withUnsafeMutableBufferPointer { entryStart in
                             copied.withUnsafeMutableBufferPointer { copied in
-                                for a in first..<(count - 1) {
-                                    // Closes the entries of the edges ending here (the last one's end is this start's).
-                                    entryStart[edgeStart[a]] = written
-                                    let reachable = a == 0 || ending(a).contains { entryStart[$0 + 1] > entryStart[$0] }
-                                    var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
-                                    for e in edgeStart[a]..<edgeStart[a + 1] {
-                                        entryStart[e] = written
-                                        guard reachable, nextLine[e - base] != unlisted else { continue }
-                                        if lending, reusedFrom[e] >= resumedEdges {
-                                            // A copied line: the earlier front's entry, its link renumbered,
-                                            // when the line it links to had its entry copied too (checked
-                                            // here, not assumed of the candidate lines); otherwise solved below.
-                                            let old = Int(reusedFrom[e]) - resumedEdges
-                                            let k = lentEntryStart[old] - lentBase, end = lentEntryStart[old + 1] - lentBase
-                                            if k == end {
-                                                copied[e - resumedEdges] = true
-                                                continue
-                                            }
-                                            var entry = lentEntries[k]
-                                            let previous = Int(entry.previousEdge)
-                                            var linked = end == k + 1
-                                            if linked, previous >= resumedEdges {
-                                                let now = Int(newEdge[previous - resumedEdges])
-                                                linked = now >= 0 && copied[now - resumedEdges]
+                                Self.withLent(lentEntries, lentEntryStart, newEdge, reusedFrom) { lent in
+                                    for a in first..<(count - 1) {
+                                        // Closes the entries of the edges ending here (the last one's end is this start's).
+                                        entryStart[edgeStart[a]] = written
+                                        let reachable = a == 0 || ending(a).contains { entryStart[$0 + 1] > entryStart[$0] }
+                                        var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
+                                        for e in edgeStart[a]..<edgeStart[a + 1] {
+                                            entryStart[e] = written
+                                            guard reachable, nextLine[e &- base] != unlisted else { continue }
+                                            if lending, lent.reusedFrom[e] >= resumedEdges {
+                                                // A copied line: the earlier front's entry, its link renumbered,
+                                                // when the line it links to had its entry copied too (checked
+                                                // here, not assumed of the candidate lines); otherwise solved below.
+                                                let old = Int(lent.reusedFrom[e]) &- resumedEdges
+                                                let k = lent.entryStart[old] &- lentBase, end = lent.entryStart[old &+ 1] &- lentBase
+                                                if k == end {
+                                                    copied[e &- resumedEdges] = true
+                                                    continue
+                                                }
+                                                var entry = lent.entries[k]
+                                                let previous = Int(entry.previousEdge)
+                                                var linked = end == k + 1
+                                                if linked, previous >= resumedEdges {
+                                                    let now = Int(lent.newEdge[previous &- resumedEdges])
+                                                    linked = now >= 0 && copied[now &- resumedEdges]
+                                                    if linked {
+                                                        let shift = entryStart[now] &- lent.entryStart[previous &- resumedEdges]
+                                                        entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
+                                                        entry.previousEdge = Int32(now)
+                                                    }
+                                                }
                                                 if linked {
-                                                    let shift = entryStart[now] - lentEntryStart[previous - resumedEdges]
-                                                    entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
-                                                    entry.previousEdge = Int32(now)
+                                                    entries[written] = entry
+                                                    written += 1
+                                                    copied[e &- resumedEdges] = true
+                                                    continue
                                                 }
                                             }
-                                            if linked {
-                                                entries[written] = entry
+                                            if a > 0, !isGathered {
+                                                isGathered = true
+                                                (gatheredCount, lowest) = Self.gather(
+                                                    &gathered, ending(a), room: room, entries: UnsafeBufferPointer(entries),
+                                                    entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
+                                            }
+                                            let own = height(e, threshold: threshold)
+                                            let unary = unaryCost(e)
+                                            if a == 0 {
+                                                entries[written] = Entry(
+                                                    height: own, cost: unary, previousEdge: -1, previousEntry: -1)
                                                 written += 1
-                                                copied[e - resumedEdges] = true
                                                 continue
                                             }
-                                        }
-                                        if a > 0, !isGathered {
-                                            isGathered = true
-                                            (gatheredCount, lowest) = Self.gather(
-                                                &gathered, ending(a), room: room, entries: UnsafeBufferPointer(entries),
-                                                entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
-                                        }
-                                        let own = height(e, threshold: threshold)
-                                        let unary = unaryCost(e)
-                                        if a == 0 {
-                                            entries[written] = Entry(
-                                                height: own, cost: unary, previousEdge: -1, previousEntry: -1)
-                                            written += 1
-                                            continue
-                                        }
-                                        transitions += gatheredCount
-                                        if let entry = Self.cheapestExtension(
-                                            gathered, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own,
-                                            unary: unary, split: &split) {
-                                            entries[written] = entry
-                                            written += 1
+                                            transitions += gatheredCount
+                                            if let entry = Self.cheapestExtension(
+                                                gathered, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own,
+                                                unary: unary, split: &split) {
+                                                entries[written] = entry
+                                                written += 1
+                                            }
                                         }
                                     }
                                 }
@@ -222,6 +224,28 @@ extension BalancedLineBreaker {
         front.entryStart = entryStart
         front.transitions = transitions
         return front
+    }
+
+    /// The earlier front's entries read by `resumedFront`'s copied lines, and the renumbering of
+    /// their lines, on buffers: a read is then a load, not a bounds check and a reload.
+    struct Lent {
+        let entries: UnsafeBufferPointer<Entry>, entryStart: UnsafeBufferPointer<Int>
+        let newEdge: UnsafeBufferPointer<Int32>, reusedFrom: UnsafeBufferPointer<Int32>
+    }
+
+    @inline(__always)
+    static func withLent<R>(
+        _ entries: [Entry], _ entryStart: [Int], _ newEdge: [Int32], _ reusedFrom: [Int32], _ body: (Lent) -> R
+    ) -> R {
+        entries.withUnsafeBufferPointer { entries in
+            entryStart.withUnsafeBufferPointer { entryStart in
+                newEdge.withUnsafeBufferPointer { newEdge in
+                    reusedFrom.withUnsafeBufferPointer { reusedFrom in
+                        body(Lent(entries: entries, entryStart: entryStart, newEdge: newEdge, reusedFrom: reusedFrom))
+                    }
+                }
+            }
+        }
     }
 
     /// The capacity a handed-over array grows to, or nil when it keeps its own. Growth copies
