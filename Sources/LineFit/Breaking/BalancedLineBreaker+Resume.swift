@@ -19,14 +19,15 @@ extension BalancedLineBreaker {
         /// The earlier entries from the first solved start's lines on, and per earlier line
         /// from `resumedEdges` on, where its entries started (earlier indices).
         var lentEntries = Self.take(&scratch.lentEntries), lentEntryStart = Self.take(&scratch.lentEntryStart)
-        /// Per earlier line past the resumed ones, its index here; per line here, whether its
-        /// entries were copied (then an entry linking to it links to the same entry here).
-        var newEdge = Self.take(&scratch.newEdge), copied = Self.take(&scratch.copied)
+        /// Per earlier line past the resumed ones, its index here once its entry was copied,
+        /// else -1 (an entry linking to it then links to the same entry here). Set as the
+        /// lines are copied: a line's links end at its start, so at lines copied before it.
+        var newEdge = Self.take(&scratch.newEdge)
         defer {
             (scratch.incomingStart, scratch.incoming) = (incomingStart, incoming)
             scratch.gathered = gathered
             (scratch.lentEntries, scratch.lentEntryStart) = (lentEntries, lentEntryStart)
-            (scratch.newEdge, scratch.copied) = (newEdge, copied)
+            scratch.newEdge = newEdge
         }
         let count = lines.positions.count
         let edges = lines.edgeCount
@@ -123,14 +124,6 @@ extension BalancedLineBreaker {
         let lending = !reusedFrom.isEmpty
         if lending {
             Self.reset(&newEdge, to: -1, count: lentEntryStart.count - 1)
-            newEdge.withUnsafeMutableBufferPointer { newEdge in
-                reusedFrom.withUnsafeBufferPointer { reusedFrom in
-                    for e in resumedEdges..<edges where reusedFrom[e] >= resumedEdges {
-                        newEdge[Int(reusedFrom[e]) - resumedEdges] = Int32(e)
-                    }
-                }
-            }
-            Self.reset(&copied, to: false, count: edges - resumedEdges)
         }
         var transitions = 0, written = kept
         // The arrays written per line, on buffers: a write is then a store (an array checks
@@ -145,8 +138,8 @@ extension BalancedLineBreaker {
                     }
                     entries.withUnsafeMutableBufferPointer { entries in
                         entryStart.withUnsafeMutableBufferPointer { entryStart in
-                            copied.withUnsafeMutableBufferPointer { copied in
-                                Self.withLent(lentEntries, lentEntryStart, newEdge, reusedFrom) { lent in
+                            newEdge.withUnsafeMutableBufferPointer { newEdge in
+                                Self.withLent(lentEntries, lentEntryStart, reusedFrom) { lent in
                                     for a in first..<(count - 1) {
                                         // Closes the entries of the edges ending here (the last one's end is this start's).
                                         entryStart[edgeStart[a]] = written
@@ -162,15 +155,15 @@ extension BalancedLineBreaker {
                                                 let old = Int(lent.reusedFrom[e]) &- resumedEdges
                                                 let k = lent.entryStart[old] &- lentBase, end = lent.entryStart[old &+ 1] &- lentBase
                                                 if k == end {
-                                                    copied[e &- resumedEdges] = true
+                                                    newEdge[old] = Int32(e)
                                                     continue
                                                 }
                                                 var entry = lent.entries[k]
                                                 let previous = Int(entry.previousEdge)
                                                 var linked = end == k + 1
                                                 if linked, previous >= resumedEdges {
-                                                    let now = Int(lent.newEdge[previous &- resumedEdges])
-                                                    linked = now >= 0 && copied[now &- resumedEdges]
+                                                    let now = Int(newEdge[previous &- resumedEdges])
+                                                    linked = now >= 0
                                                     if linked {
                                                         let shift = entryStart[now] &- lent.entryStart[previous &- resumedEdges]
                                                         entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
@@ -180,7 +173,7 @@ extension BalancedLineBreaker {
                                                 if linked {
                                                     entries[written] = entry
                                                     written += 1
-                                                    copied[e &- resumedEdges] = true
+                                                    newEdge[old] = Int32(e)
                                                     continue
                                                 }
                                             }
@@ -226,23 +219,21 @@ extension BalancedLineBreaker {
         return front
     }
 
-    /// The earlier front's entries read by `resumedFront`'s copied lines, and the renumbering of
-    /// their lines, on buffers: a read is then a load, not a bounds check and a reload.
+    /// The earlier front's entries read by `resumedFront`'s copied lines, and which earlier
+    /// line each one is, on buffers: a read is then a load, not a bounds check and a reload.
     struct Lent {
         let entries: UnsafeBufferPointer<Entry>, entryStart: UnsafeBufferPointer<Int>
-        let newEdge: UnsafeBufferPointer<Int32>, reusedFrom: UnsafeBufferPointer<Int32>
+        let reusedFrom: UnsafeBufferPointer<Int32>
     }
 
     @inline(__always)
     static func withLent<R>(
-        _ entries: [Entry], _ entryStart: [Int], _ newEdge: [Int32], _ reusedFrom: [Int32], _ body: (Lent) -> R
+        _ entries: [Entry], _ entryStart: [Int], _ reusedFrom: [Int32], _ body: (Lent) -> R
     ) -> R {
         entries.withUnsafeBufferPointer { entries in
             entryStart.withUnsafeBufferPointer { entryStart in
-                newEdge.withUnsafeBufferPointer { newEdge in
-                    reusedFrom.withUnsafeBufferPointer { reusedFrom in
-                        body(Lent(entries: entries, entryStart: entryStart, newEdge: newEdge, reusedFrom: reusedFrom))
-                    }
+                reusedFrom.withUnsafeBufferPointer { reusedFrom in
+                    body(Lent(entries: entries, entryStart: entryStart, reusedFrom: reusedFrom))
                 }
             }
         }
