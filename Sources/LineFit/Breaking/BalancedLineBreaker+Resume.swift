@@ -19,14 +19,15 @@ extension BalancedLineBreaker {
         /// The earlier entries from the first solved start's lines on, and per earlier line
         /// from `resumedEdges` on, where its entries started (earlier indices).
         var lentEntries = Self.take(&scratch.lentEntries), lentEntryStart = Self.take(&scratch.lentEntryStart)
-        /// Per earlier line past the resumed ones, its index here; per line here, whether its
-        /// entries were copied (then an entry linking to it links to the same entry here).
-        var newEdge = Self.take(&scratch.newEdge), copied = Self.take(&scratch.copied)
+        /// Per earlier line past the resumed ones, its index here once its entry was copied,
+        /// else -1 (an entry linking to it then links to the same entry here). Set as the
+        /// lines are copied: a line's links end at its start, so at lines copied before it.
+        var newEdge = Self.take(&scratch.newEdge)
         defer {
             (scratch.incomingStart, scratch.incoming) = (incomingStart, incoming)
             scratch.gathered = gathered
             (scratch.lentEntries, scratch.lentEntryStart) = (lentEntries, lentEntryStart)
-            (scratch.newEdge, scratch.copied) = (newEdge, copied)
+            scratch.newEdge = newEdge
         }
         let count = lines.positions.count
         let edges = lines.edgeCount
@@ -59,18 +60,18 @@ extension BalancedLineBreaker {
                 nextLine.withUnsafeMutableBufferPointer { nextLine in
                     for a in stride(from: count - 2, through: lowStart, by: -1) {
                         var e = edgeStart[a + 1]
-                        while e > edgeStart[a] {
-                            e -= 1
+                        let low = edgeStart[a]
+                        // Indices of lines and positions: wrapping arithmetic cannot wrap.
+                        while e > low {
+                            e &-= 1
                             // A start's lines come in order of end: of a start before
                             // `first`, the rest end before it and have no part here.
-                            let b = lineOf[e].to - first
+                            let b = lineOf[e].to &- first
                             if b < 0 { break }
-                            if plain {
-                                guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
-                            } else {
-                                guard allowed(e, threshold: threshold) else { continue }
-                            }
-                            nextLine[e - base] = head[b]
+                            // Without a hint, `allowed` is the plain test or the writer's line.
+                            guard lineOf[e].size >= threshold || lineOf[e].forced
+                                || (!plain && allowed(e, threshold: threshold)) else { continue }
+                            nextLine[e &- base] = head[b]
                             head[b] = e
                         }
                     }
@@ -123,14 +124,6 @@ extension BalancedLineBreaker {
         let lending = !reusedFrom.isEmpty
         if lending {
             Self.reset(&newEdge, to: -1, count: lentEntryStart.count - 1)
-            newEdge.withUnsafeMutableBufferPointer { newEdge in
-                reusedFrom.withUnsafeBufferPointer { reusedFrom in
-                    for e in resumedEdges..<edges where reusedFrom[e] >= resumedEdges {
-                        newEdge[Int(reusedFrom[e]) - resumedEdges] = Int32(e)
-                    }
-                }
-            }
-            Self.reset(&copied, to: false, count: edges - resumedEdges)
         }
         var transitions = 0, written = kept
         // The arrays written per line, on buffers: a write is then a store (an array checks
@@ -145,64 +138,66 @@ extension BalancedLineBreaker {
                     }
                     entries.withUnsafeMutableBufferPointer { entries in
                         entryStart.withUnsafeMutableBufferPointer { entryStart in
-                            copied.withUnsafeMutableBufferPointer { copied in
-                                for a in first..<(count - 1) {
-                                    // Closes the entries of the edges ending here (the last one's end is this start's).
-                                    entryStart[edgeStart[a]] = written
-                                    let reachable = a == 0 || ending(a).contains { entryStart[$0 + 1] > entryStart[$0] }
-                                    var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
-                                    for e in edgeStart[a]..<edgeStart[a + 1] {
-                                        entryStart[e] = written
-                                        guard reachable, nextLine[e - base] != unlisted else { continue }
-                                        if lending, reusedFrom[e] >= resumedEdges {
-                                            // A copied line: the earlier front's entry, its link renumbered,
-                                            // when the line it links to had its entry copied too (checked
-                                            // here, not assumed of the candidate lines); otherwise solved below.
-                                            let old = Int(reusedFrom[e]) - resumedEdges
-                                            let k = lentEntryStart[old] - lentBase, end = lentEntryStart[old + 1] - lentBase
-                                            if k == end {
-                                                copied[e - resumedEdges] = true
-                                                continue
-                                            }
-                                            var entry = lentEntries[k]
-                                            let previous = Int(entry.previousEdge)
-                                            var linked = end == k + 1
-                                            if linked, previous >= resumedEdges {
-                                                let now = Int(newEdge[previous - resumedEdges])
-                                                linked = now >= 0 && copied[now - resumedEdges]
+                            newEdge.withUnsafeMutableBufferPointer { newEdge in
+                                Self.withLent(lentEntries, lentEntryStart, reusedFrom) { lent in
+                                    for a in first..<(count - 1) {
+                                        // Closes the entries of the edges ending here (the last one's end is this start's).
+                                        entryStart[edgeStart[a]] = written
+                                        let reachable = a == 0 || ending(a).contains { entryStart[$0 + 1] > entryStart[$0] }
+                                        var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
+                                        for e in edgeStart[a]..<edgeStart[a + 1] {
+                                            entryStart[e] = written
+                                            guard reachable, nextLine[e &- base] != unlisted else { continue }
+                                            if lending, lent.reusedFrom[e] >= resumedEdges {
+                                                // A copied line: the earlier front's entry, its link renumbered,
+                                                // when the line it links to had its entry copied too (checked
+                                                // here, not assumed of the candidate lines); otherwise solved below.
+                                                let old = Int(lent.reusedFrom[e]) &- resumedEdges
+                                                let k = lent.entryStart[old] &- lentBase, end = lent.entryStart[old &+ 1] &- lentBase
+                                                if k == end {
+                                                    newEdge[old] = Int32(e)
+                                                    continue
+                                                }
+                                                var entry = lent.entries[k]
+                                                let previous = Int(entry.previousEdge)
+                                                var linked = end == k + 1
+                                                if linked, previous >= resumedEdges {
+                                                    let now = Int(newEdge[previous &- resumedEdges])
+                                                    linked = now >= 0
+                                                    if linked {
+                                                        let shift = entryStart[now] &- lent.entryStart[previous &- resumedEdges]
+                                                        entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
+                                                        entry.previousEdge = Int32(now)
+                                                    }
+                                                }
                                                 if linked {
-                                                    let shift = entryStart[now] - lentEntryStart[previous - resumedEdges]
-                                                    entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
-                                                    entry.previousEdge = Int32(now)
+                                                    entries[written] = entry
+                                                    written += 1
+                                                    newEdge[old] = Int32(e)
+                                                    continue
                                                 }
                                             }
-                                            if linked {
-                                                entries[written] = entry
+                                            if a > 0, !isGathered {
+                                                isGathered = true
+                                                (gatheredCount, lowest) = Self.gather(
+                                                    &gathered, ending(a), room: room, entries: UnsafeBufferPointer(entries),
+                                                    entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
+                                            }
+                                            let own = height(e, threshold: threshold)
+                                            let unary = unaryCost(e)
+                                            if a == 0 {
+                                                entries[written] = Entry(
+                                                    height: own, cost: unary, previousEdge: -1, previousEntry: -1)
                                                 written += 1
-                                                copied[e - resumedEdges] = true
                                                 continue
                                             }
-                                        }
-                                        if a > 0, !isGathered {
-                                            isGathered = true
-                                            (gatheredCount, lowest) = Self.gather(
-                                                &gathered, ending(a), room: room, entries: UnsafeBufferPointer(entries),
-                                                entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
-                                        }
-                                        let own = height(e, threshold: threshold)
-                                        let unary = unaryCost(e)
-                                        if a == 0 {
-                                            entries[written] = Entry(
-                                                height: own, cost: unary, previousEdge: -1, previousEntry: -1)
-                                            written += 1
-                                            continue
-                                        }
-                                        transitions += gatheredCount
-                                        if let entry = Self.cheapestExtension(
-                                            gathered, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own,
-                                            unary: unary, split: &split) {
-                                            entries[written] = entry
-                                            written += 1
+                                            transitions += gatheredCount
+                                            if let entry = Self.cheapestExtension(
+                                                gathered, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own,
+                                                unary: unary, split: &split) {
+                                                entries[written] = entry
+                                                written += 1
+                                            }
                                         }
                                     }
                                 }
@@ -222,6 +217,26 @@ extension BalancedLineBreaker {
         front.entryStart = entryStart
         front.transitions = transitions
         return front
+    }
+
+    /// The earlier front's entries read by `resumedFront`'s copied lines, and which earlier
+    /// line each one is, on buffers: a read is then a load, not a bounds check and a reload.
+    struct Lent {
+        let entries: UnsafeBufferPointer<Entry>, entryStart: UnsafeBufferPointer<Int>
+        let reusedFrom: UnsafeBufferPointer<Int32>
+    }
+
+    @inline(__always)
+    static func withLent<R>(
+        _ entries: [Entry], _ entryStart: [Int], _ reusedFrom: [Int32], _ body: (Lent) -> R
+    ) -> R {
+        entries.withUnsafeBufferPointer { entries in
+            entryStart.withUnsafeBufferPointer { entryStart in
+                reusedFrom.withUnsafeBufferPointer { reusedFrom in
+                    body(Lent(entries: entries, entryStart: entryStart, reusedFrom: reusedFrom))
+                }
+            }
+        }
     }
 
     /// The capacity a handed-over array grows to, or nil when it keeps its own. Growth copies
@@ -280,7 +295,7 @@ extension BalancedLineBreaker {
 
         mutating func next() -> Int? {
             guard line >= 0 else { return nil }
-            defer { line = links[line - base] }
+            defer { line = links[line &- base] }
             return line
         }
     }

@@ -341,7 +341,6 @@ struct BalancedLineBreaker {
         var lentEntries: [Entry] = []
         var lentEntryStart: [Int] = []
         var newEdge: [Int32] = []
-        var copied: [Bool] = []
     }
 
     /// `array`, left empty (so that the taker holds the only reference to its storage).

@@ -27,7 +27,7 @@ extension BalancedLineBreaker {
             let complete = gathered.withUnsafeMutableBufferPointer { gathered in
                 for e1 in slots {
                     let k = entryStart[e1]
-                    guard k < entryStart[e1 + 1] else { continue }
+                    guard k < entryStart[e1 &+ 1] else { continue }
                     // More than `room` (not the case of a bound the callers prove): more room, again.
                     guard written < gathered.count else { return false }
                     let cost = entries[k].cost, height = entries[k].height, logSize = lines[e1].logShapeSize
