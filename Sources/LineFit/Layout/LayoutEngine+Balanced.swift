@@ -554,23 +554,53 @@ struct BalancedPlan {
         // One set of search arrays for every probe (heights only: the paths are made for the
         // one threshold that needs them).
         var scratch = BalancedLineBreaker.LeastHeightScratch()
-        func fits(_ t: Double, keeps: (Int) -> Bool) -> Bool {
+        /// Nil when `t` does not fit; else a size up to which every threshold fits too: the
+        /// smallest line (not forced) of the least-height paths found. Those paths are still
+        /// allowed at any threshold up to it, and least height never falls as the threshold
+        /// rises (fewer lines allowed; the search's sums are monotone in floating point too), so
+        /// each paragraph's least height is the same there: the probes it answers are skipped.
+        /// An empty paragraph's line takes the threshold's size (its height rises with it): `t`.
+        func reach(_ t: Double, keeps: (Int) -> Bool) -> Double? {
             var total = 0.0
+            var reach = Double.infinity
             for index in 0..<count {
                 guard let least = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
-                else { return false }
+                else { return nil }
                 total += least
-                if total > height { return false }
+                if total > height { return nil }
+                let lines = cache[index].candidates
+                if lines.isEmpty { reach = t; continue }
+                var position = lines.positions.count - 1
+                while position > 0 {
+                    let line = lines.edges[scratch.via[position]]
+                    if !line.forced { reach = min(reach, line.size) }
+                    position = line.from
+                }
             }
-            return true
+            return max(reach, t)
+        }
+        func fits(_ t: Double, keeps: (Int) -> Bool) -> Bool { reach(t, keeps: keeps) != nil }
+        /// The index past the last size of `unique` at most `size`, from `low` (at most `size`) on.
+        func end(atMost size: Double, from low: Int) -> Int {
+            var (low, high) = (low, unique.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if unique[mid] <= size { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
         /// The largest index of `unique` above `low` (known to fit) and below `high` (known not
-        /// to, or past the end) whose least height fits, by binary search.
+        /// to, or past the end) whose least height fits, by binary search (a size that fits
+        /// lifts `low` to the last size its `reach` covers).
         func largestFitting(keeps: (Int) -> Bool, above low: Int, below high: Int) -> Int {
             var (low, high) = (low, high)
             while high - low > 1 {
                 let mid = (low + high) / 2
-                if fits(unique[mid], keeps: keeps) { low = mid } else { high = mid }
+                if let covered = reach(unique[mid], keeps: keeps) {
+                    low = min(high, end(atMost: covered, from: mid)) - 1
+                } else {
+                    high = mid
+                }
             }
             return low
         }
@@ -595,19 +625,28 @@ struct BalancedPlan {
         }
         /// `stage1` without hints over every size, bracketed first: filling, the candidates
         /// start at a share (τ, one paragraph unhinted) of the greedy witness, and t* is
-        /// usually a little above the witness, so the sizes there and a twentieth above are
-        /// probed first (on the story, 5 probes instead of 7). The same index as the plain
-        /// search (least height is monotone); a guess that misses costs a probe or two.
+        /// usually a little above the witness, so the size there is probed first, then the
+        /// size after its `reach`, then a twentieth above the witness (on the story, 2 probes
+        /// instead of 7). The same index as the plain search (least height is monotone); a
+        /// guess that misses costs a probe or two.
         func freeStage1() -> Int? {
             let top = unique.count - 1
             let guess = settings.lowest / BalancedCost.tau
             let g = firstIndex(atLeast: guess)
             guard g > 0, g <= top else { return stage1(keeps: none, lowest: 0, top: top) }
-            guard fits(unique[g], keeps: none) else { return stage1(keeps: none, lowest: 0, top: g - 1) }
+            guard let covered = reach(unique[g], keeps: none) else { return stage1(keeps: none, lowest: 0, top: g - 1) }
+            var low = end(atMost: covered, from: g) - 1
+            // t* is the smallest line of its least-height path (a larger size would fit
+            // too), often that of the witness's own path: the size after that is tried next.
+            guard low < top else { return low }
+            guard let next = reach(unique[low + 1], keeps: none) else { return low }
+            low = end(atMost: next, from: low + 1) - 1
             let h = firstIndex(atLeast: guess * Self.bracketRatio)
-            guard h > g, h <= top else { return largestFitting(keeps: none, above: g, below: top + 1) }
-            if fits(unique[h], keeps: none) { return largestFitting(keeps: none, above: h, below: top + 1) }
-            return largestFitting(keeps: none, above: g, below: h)
+            guard h > low, h <= top else { return largestFitting(keeps: none, above: low, below: top + 1) }
+            if let covered = reach(unique[h], keeps: none) {
+                return largestFitting(keeps: none, above: end(atMost: covered, from: h) - 1, below: top + 1)
+            }
+            return largestFitting(keeps: none, above: low, below: h)
         }
         guard let low = freeStage1() else {
             // Not even the floor fits: the least height at the floor, flagged by the caller.
