@@ -549,7 +549,27 @@ struct BalancedPlan {
             }
         }
         let ceiling = max(cap, settings.lowest)
-        let unique = distinctSizes(cache, grid: grid, lowest: settings.lowest, ceiling: ceiling)
+        // The sizes stage 1 searches (`distinctSizes`), made when a search first needs them: the
+        // common stage 1 reads two of them by scanning the lines instead (`around`).
+        var madeSizes: [Double] = []
+        func sizes() -> [Double] {
+            if madeSizes.isEmpty { madeSizes = distinctSizes(cache, grid: grid, lowest: settings.lowest, ceiling: ceiling) }
+            return madeSizes
+        }
+        /// The sizes of `sizes()` next to `size` (at least `settings.lowest`), from the lines
+        /// themselves: the largest at most `size` and the smallest above it (nil if none).
+        func around(_ size: Double) -> (atMost: Double, above: Double?) {
+            let (lowest, ceiling) = (settings.lowest, ceiling)
+            var atMost = lowest, above = Double.infinity
+            for index in 0..<count where !cache[index].candidates.isEmpty {
+                cache[index].candidates.edges.withUnsafeBufferPointer { edges in
+                    for line in edges where !line.forced && line.size > lowest && line.size <= ceiling {
+                        if line.size <= size { atMost = max(atMost, line.size) } else { above = min(above, line.size) }
+                    }
+                }
+            }
+            return (atMost, above.isFinite ? above : nil)
+        }
         let none: (Int) -> Bool = { _ in false }
         // One set of search arrays for every probe (heights only: the paths are made for the
         // one threshold that needs them).
@@ -582,6 +602,7 @@ struct BalancedPlan {
         func fits(_ t: Double, keeps: (Int) -> Bool) -> Bool { reach(t, keeps: keeps) != nil }
         /// The index past the last size of `unique` at most `size`, from `low` (at most `size`) on.
         func end(atMost size: Double, from low: Int) -> Int {
+            let unique = sizes()
             var (low, high) = (low, unique.count)
             while low < high {
                 let mid = (low + high) / 2
@@ -593,6 +614,7 @@ struct BalancedPlan {
         /// to, or past the end) whose least height fits, by binary search (a size that fits
         /// lifts `low` to the last size its `reach` covers).
         func largestFitting(keeps: (Int) -> Bool, above low: Int, below high: Int) -> Int {
+            let unique = sizes()
             var (low, high) = (low, high)
             while high - low > 1 {
                 let mid = (low + high) / 2
@@ -612,10 +634,11 @@ struct BalancedPlan {
             // dearest probe.
             let low = largestFitting(keeps: keeps, above: lowest, below: top + 1)
             if low > lowest { return low }
-            return fits(unique[lowest], keeps: keeps) ? lowest : nil
+            return fits(sizes()[lowest], keeps: keeps) ? lowest : nil
         }
         /// The first index of `unique` whose size is at least `size` (`unique.count` if none).
         func firstIndex(atLeast size: Double) -> Int {
+            let unique = sizes()
             var (low, high) = (0, unique.count)
             while low < high {
                 let mid = (low + high) / 2
@@ -629,28 +652,36 @@ struct BalancedPlan {
         /// size after its `reach`, then a twentieth above the witness (on the story, 2 probes
         /// instead of 7). The same index as the plain search (least height is monotone); a
         /// guess that misses costs a probe or two.
-        func freeStage1() -> Int? {
-            let top = unique.count - 1
+        /// Its size (t*), nil when not even the lowest fits.
+        func freeStage1() -> Double? {
             let guess = settings.lowest / BalancedCost.tau
-            let g = firstIndex(atLeast: guess)
-            guard g > 0, g <= top else { return stage1(keeps: none, lowest: 0, top: top) }
-            guard let covered = reach(unique[g], keeps: none) else { return stage1(keeps: none, lowest: 0, top: g - 1) }
-            var low = end(atMost: covered, from: g) - 1
+            // The first size at least the guess (none: the plain search over all of them).
+            guard settings.lowest < guess, let first = around(guess.nextDown).above else {
+                return stage1(keeps: none, lowest: 0, top: sizes().count - 1).map { sizes()[$0] }
+            }
+            guard let covered = reach(first, keeps: none) else {
+                return stage1(keeps: none, lowest: 0, top: firstIndex(atLeast: first) - 1).map { sizes()[$0] }
+            }
             // t* is the smallest line of its least-height path (a larger size would fit
             // too), often that of the witness's own path: the size after that is tried next.
-            guard low < top else { return low }
-            guard let next = reach(unique[low + 1], keeps: none) else { return low }
-            low = end(atMost: next, from: low + 1) - 1
+            let (fitting, next) = around(covered)
+            guard let next, let nextCovered = reach(next, keeps: none) else { return fitting }
+            let unique = sizes(), top = unique.count - 1
+            let low = end(atMost: nextCovered, from: 0) - 1
             let h = firstIndex(atLeast: guess * Self.bracketRatio)
-            guard h > low, h <= top else { return largestFitting(keeps: none, above: low, below: top + 1) }
-            if let covered = reach(unique[h], keeps: none) {
-                return largestFitting(keeps: none, above: end(atMost: covered, from: h) - 1, below: top + 1)
+            let found: Int
+            if h <= low || h > top {
+                found = largestFitting(keeps: none, above: low, below: top + 1)
+            } else if let covered = reach(unique[h], keeps: none) {
+                found = largestFitting(keeps: none, above: end(atMost: covered, from: h) - 1, below: top + 1)
+            } else {
+                found = largestFitting(keeps: none, above: low, below: h)
             }
-            return largestFitting(keeps: none, above: low, below: h)
+            return unique[found]
         }
-        guard let low = freeStage1() else {
+        guard let t = freeStage1() else {
             // Not even the floor fits: the least height at the floor, flagged by the caller.
-            let t = unique[0]
+            let t = settings.lowest
             let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
             return BalancedPlan(threshold: t, gridMinimum: t, paths: paths, floored: true)
         }
@@ -690,7 +721,6 @@ struct BalancedPlan {
             return (BalancedPlan(threshold: t, gridMinimum: smallest, paths: combined.paths, limiting: limiting(t)), combined.cost)
         }
 
-        let t = unique[low]
         guard let free = stage2(t, keeps: none) else {
             // Pruning lost every combination that fits: stage 1's breaks are known to fit.
             let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
@@ -700,6 +730,8 @@ struct BalancedPlan {
         // largest at which the kept breaks and the rest still fit the box, no higher than t*
         // and at least τ·t* (the kept breaks may give up, once more, the share of t* that
         // stage 2 gives up for shape); its lines are at least τ times that threshold.
+        guard !hintSets.isEmpty else { return free.plan }
+        let unique = sizes(), low = firstIndex(atLeast: t)
         let lowestHinted = unique.firstIndex { $0 >= BalancedCost.tau * t } ?? low
         for keeps in hintSets {
             guard let index = stage1(keeps: keeps, lowest: lowestHinted, top: low),
