@@ -206,7 +206,10 @@ extension BalancedLineBreaker {
         _ entry: Entry, in kept: UnsafeMutableBufferPointer<Entry>, count: inout Int, bucket: inout Int, quantum: Double
     ) {
         guard count == 0 || entry.cost < kept[count - 1].cost else { return }
-        let index = Int((entry.height / quantum).rounded(.down))
+        // The floor, from the truncation (`rounded(.down)` is a libm call).
+        let scaled = entry.height / quantum
+        var index = Int(scaled)
+        if Double(index) > scaled { index -= 1 }
         if index == bucket {
             kept[count - 1] = entry
         } else {
