@@ -748,6 +748,19 @@ struct BalancedPlan {
     private static func combine(
         _ fronts: [[(height: Double, cost: Double, path: [Int])]], height: Double, quantum: Double
     ) -> (cost: Double, paths: [[Int]])? {
+        if fronts.count == 1 {
+            // One paragraph: what the knapsack below keeps, found in one pass. Its least cost
+            // survives the pruning (only a cheaper entry replaces one), and of equal costs
+            // the first by (height, cost) in the front's order: the lowest height, then the
+            // earliest entry.
+            var best: Int?
+            for (j, entry) in fronts[0].enumerated() where entry.height <= height {
+                guard let b = best else { best = j; continue }
+                let chosen = fronts[0][b]
+                if entry.cost < chosen.cost || (entry.cost == chosen.cost && entry.height < chosen.height) { best = j }
+            }
+            return best.map { (fronts[0][$0].cost, [fronts[0][$0].path]) }
+        }
         struct Combined { var height: Double; var cost: Double; var choice: Int; var previous: Int }
         var layers: [[Combined]] = [[Combined(height: 0, cost: 0, choice: -1, previous: -1)]]
         for front in fronts {
