@@ -559,11 +559,11 @@ struct BalancedPlan {
         /// The sizes of `sizes()` next to `size` (at least `settings.lowest`), from the lines
         /// themselves: the largest at most `size` and the smallest above it (nil if none).
         func around(_ size: Double) -> (atMost: Double, above: Double?) {
-            let (lowest, ceiling) = (settings.lowest, ceiling)
-            var atMost = lowest, above = Double.infinity
+            var atMost = settings.lowest, above = Double.infinity
             for index in 0..<count where !cache[index].candidates.isEmpty {
                 cache[index].candidates.edges.withUnsafeBufferPointer { edges in
-                    for line in edges where !line.forced && line.size > lowest && line.size <= ceiling {
+                    // (A size at most `lowest` leaves `atMost` as it is.)
+                    for line in edges where !line.forced && line.size <= ceiling {
                         if line.size <= size { atMost = max(atMost, line.size) } else { above = min(above, line.size) }
                     }
                 }
@@ -873,6 +873,24 @@ struct BalancedPlan {
         return unique
     }
 
+    /// `front.path(item)`, made at its length (appended, a path grew its array a few times).
+    private static func path(_ front: BalancedLineBreaker.Front, _ item: (edge: Int, entry: Int)) -> [Int] {
+        var length = 0
+        var (edge, entry) = item
+        while edge >= 0 {
+            length += 1
+            (edge, entry) = (Int(front.entries[entry].previousEdge), Int(front.entries[entry].previousEntry))
+        }
+        return [Int](unsafeUninitializedCapacity: length) { path, count in
+            var (edge, entry) = item
+            for index in stride(from: length - 1, through: 0, by: -1) {
+                path[index] = edge
+                (edge, entry) = (Int(front.entries[entry].previousEdge), Int(front.entries[entry].previousEntry))
+            }
+            count = length
+        }
+    }
+
     /// Stage 2 of one paragraph, reused when nothing it depends on changed.
     private static func solve(
         _ paragraph: inout LayoutEngine.BalancedParagraph, breaker: BalancedLineBreaker, threshold: Double,
@@ -903,7 +921,7 @@ struct BalancedPlan {
         }
         paragraph.work.transitions += front.transitions
         // Labelled as the result: an unlabelled tuple array was converted by a generic cast.
-        var finals = front.final.map { (height: front.height($0), cost: front.cost($0), path: front.path($0)) }
+        var finals = front.final.map { (height: front.height($0), cost: front.cost($0), path: path(front, $0)) }
         if finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
             // Over the budget even at its least height (the caller's combination then falls
             // back to stage 1's breaks); without a budget every path is a final entry.
