@@ -674,8 +674,15 @@ struct FontChainMetrics {
     var descent: [Double]
 
     init(_ chain: FontChain) {
-        ascent = chain.fonts.map { Double($0.metrics.ascender) / Double($0.unitsPerEm) }
-        descent = chain.fonts.map { Double($0.metrics.descender) / Double($0.unitsPerEm) }
+        // One pass, each font's metrics read once (each read goes through its opened face).
+        (ascent, descent) = ([], [])
+        ascent.reserveCapacity(chain.fonts.count)
+        descent.reserveCapacity(chain.fonts.count)
+        for font in chain.fonts {
+            let (metrics, unitsPerEm) = (font.metrics, Double(font.unitsPerEm))
+            ascent.append(Double(metrics.ascender) / unitsPerEm)
+            descent.append(Double(metrics.descender) / unitsPerEm)
+        }
     }
 
     var primaryHeight: Double { ascent[0] + descent[0] }

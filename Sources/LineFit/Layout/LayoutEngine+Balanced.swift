@@ -130,8 +130,9 @@ extension LayoutEngine {
         // (0, then the opportunities) with the prefix sums there and at their content ends.
         let stopsOf: [[PrefixStop]] = paragraphs.map { paragraph in
             guard paragraph.contentLength > 0 else { return [] }
-            var stops = [PrefixStop(paragraph, 0)]
+            var stops: [PrefixStop] = []
             stops.reserveCapacity(paragraph.breaks.count + 2)
+            stops.append(PrefixStop(paragraph, 0))
             for stop in paragraph.breaks where stop > 0 && stop <= paragraph.length { stops.append(PrefixStop(paragraph, stop)) }
             if stops.last?.position != paragraph.length { stops.append(PrefixStop(paragraph, paragraph.length)) }
             return stops
