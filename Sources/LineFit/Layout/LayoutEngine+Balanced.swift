@@ -746,7 +746,7 @@ struct BalancedPlan {
     /// Paragraphs share the box: a knapsack over their fronts, bucketed like the fronts. The
     /// least total cost whose total height fits and each paragraph's path; nil when pruning
     /// left no combination that fits.
-    private static func combine(
+    static func combine(
         _ fronts: [[(height: Double, cost: Double, path: [Int])]], height: Double, quantum: Double
     ) -> (cost: Double, paths: [[Int]])? {
         if fronts.count == 1 {
