@@ -121,11 +121,13 @@ struct CandidateLines {
     ///     whose every examined position lies at or before it are the same and are copied.
     ///   - handedOver: `reusing` is the caller's last reference to those lines: their storage
     ///     is kept and cut back to the copied starts' lines in place instead of copied.
+    ///   - known: the paragraph's `PrefixStop`s at some positions (a fill's greedy check made
+    ///     them); a fresh build reads them when they are at its positions.
     init(
         _ paragraph: MeasuredParagraph, fitter: LineFitter, lowest: Double, tracking: Double,
         metrics: FontChainMetrics, lineSpacing: Double, fixedSize: Bool,
         widthOverride: [LineKey: Double] = [:], reusing: consuming (lines: CandidateLines, agreed: Int)? = nil,
-        handedOver: Bool = false
+        handedOver: Bool = false, stops known: [PrefixStop]? = nil
     ) {
         let width = fitter.width
         let length = paragraph.length
@@ -207,7 +209,10 @@ struct CandidateLines {
         if reusing == nil, !hasEmergency, widthOverride.isEmpty, singleFont, count > 16,
            positions[count - 2] <= paragraph.contentLength {
             edges.reserveCapacity(expected)
-            let stops = positions.map { PrefixStop(paragraph, $0) }
+            // `known`: the stops of a fill's greedy check, the same when at the same positions.
+            let positions = positions
+            let stops = known.flatMap { $0.elementsEqual(positions) { $0.position == $1 } ? $0 : nil }
+                ?? positions.map { PrefixStop(paragraph, $0) }
             scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: uniformHeight, fixedSize: fixedSize)
             return
         }

@@ -121,22 +121,25 @@ extension LayoutEngine {
 
     /// The largest ladder rung from `reach` down at which greedy lines (every line as long as
     /// fits at the rung) give a block no taller than `height` (0 when none above `floor`).
+    /// What the greedy check reads of a paragraph, read once for every rung: its stops (0, the
+    /// opportunities, the end) with the prefix sums there and at their content ends. A fresh
+    /// build of its candidate lines reads the same stops when its positions are these.
+    static func witnessStops(_ paragraph: MeasuredParagraph) -> [PrefixStop] {
+        guard paragraph.contentLength > 0 else { return [] }
+        var stops: [PrefixStop] = []
+        stops.reserveCapacity(paragraph.breaks.count + 2)
+        stops.append(PrefixStop(paragraph, 0))
+        for stop in paragraph.breaks where stop > 0 && stop <= paragraph.length { stops.append(PrefixStop(paragraph, stop)) }
+        if stops.last?.position != paragraph.length { stops.append(PrefixStop(paragraph, paragraph.length)) }
+        return stops
+    }
+
+    /// `stopsOf`: `witnessStops` of each paragraph.
     private func greedyWitness(
-        _ paragraphs: [MeasuredParagraph], options: LayoutOptions, maxSize: Double, height: Double, reach: Double,
+        _ stopsOf: [[PrefixStop]], options: LayoutOptions, maxSize: Double, height: Double, reach: Double,
         floor: Double, lineHeight: Double
     ) -> Double {
         let tracking = options.tracking
-        // What the greedy check reads of each paragraph, read once for every rung: its stops
-        // (0, then the opportunities) with the prefix sums there and at their content ends.
-        let stopsOf: [[PrefixStop]] = paragraphs.map { paragraph in
-            guard paragraph.contentLength > 0 else { return [] }
-            var stops: [PrefixStop] = []
-            stops.reserveCapacity(paragraph.breaks.count + 2)
-            stops.append(PrefixStop(paragraph, 0))
-            for stop in paragraph.breaks where stop > 0 && stop <= paragraph.length { stops.append(PrefixStop(paragraph, stop)) }
-            if stops.last?.position != paragraph.length { stops.append(PrefixStop(paragraph, paragraph.length)) }
-            return stops
-        }
         /// The height of greedy lines at `capacity` em per line; nil when a segment is wider.
         func greedyHeight(_ stops: [PrefixStop], capacity: Double) -> Double? {
             func em(_ start: Int, _ end: Int) -> Double { stops[end].width(from: stops[start], tracking: tracking) }
@@ -177,10 +180,12 @@ extension LayoutEngine {
     }
 
     /// `hinted`: the layout may keep breaks under the stability rule (then its lines reach
-    /// down to τ²·t*, `candidateShare`).
+    /// down to τ²·t*, `candidateShare`). `stops`: `witnessStops` of the paragraphs, when the
+    /// caller made them.
     func balancedSettings(
         options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
-        paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil, hinted: Bool = true
+        paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil, hinted: Bool = true,
+        stops: [[PrefixStop]]? = nil
     ) -> BalancedSettings {
         var lowest = fillHeight != nil ? min(options.minimumFloor, minSize, maxSize) : minSize
         if let height = fillHeight, let metrics {
@@ -189,7 +194,7 @@ extension LayoutEngine {
             if em > 0, lineHeight > 0 {
                 let reach = (height * options.width / (lineHeight * em)).squareRoot()
                 let witness = greedyWitness(
-                    paragraphs, options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
+                    stops ?? paragraphs.map(Self.witnessStops), options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
                     floor: lowest, lineHeight: lineHeight)
                 let share = Self.candidateShare(
                     paragraphsWithContent: paragraphs.lazy.filter { $0.contentLength > 0 }.count, hinted: hinted)
@@ -211,7 +216,8 @@ extension LayoutEngine {
     /// knows it (an editor's window re-measure); otherwise it is found by comparing them.
     func balancedParagraph(
         _ measured: MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
-        overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil, seedAgreement: Int? = nil
+        overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil, seedAgreement: Int? = nil,
+        stops: [PrefixStop]? = nil
     ) -> BalancedParagraph {
         let fitter = LineFitter(
             grid: SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step),
@@ -227,7 +233,7 @@ extension LayoutEngine {
         let candidates = CandidateLines(
             measured, fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, metrics: metrics,
             lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides,
-            reusing: reusing)
+            reusing: reusing, stops: stops)
         var paragraph = BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
         paragraph.measured = measured
         paragraph.work.candidateLines = candidates.measuredLines
@@ -279,10 +285,12 @@ extension LayoutEngine {
     ) -> Layout {
         let metrics = known ?? FontChainMetrics(fonts)
         let hinted = hints.contains { $0 != nil }
+        // Filling: the greedy check's stops, which a fresh build of candidate lines reads too.
+        let stops = fillHeight == nil ? nil : paragraphs.map { Self.witnessStops($0.1) }
         var settings = balancedSettings(
             options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight,
             // Read only when filling (each element copied out: a retain and release of its tables).
-            paragraphs: fillHeight == nil ? [] : paragraphs.map { $0.1 }, metrics: metrics, hinted: hinted)
+            paragraphs: fillHeight == nil ? [] : paragraphs.map { $0.1 }, metrics: metrics, hinted: hinted, stops: stops)
         if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
         while true {
             var entries = paragraphs.indices.map { index in
@@ -296,7 +304,7 @@ extension LayoutEngine {
                 let seed = index < seeds.count ? seeds[index] : nil
                 return balancedParagraph(
                     paragraphs[index].1, settings: settings, metrics: metrics, seed: seed?.paragraph,
-                    seedAgreement: seed?.agreed)
+                    seedAgreement: seed?.agreed, stops: stops?[index])
             }
             let job = BalancedJob(
                 text: text, paragraphs: paragraphs, fonts: fonts, options: options, settings: settings, metrics: metrics,
