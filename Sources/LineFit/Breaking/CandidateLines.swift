@@ -209,11 +209,9 @@ struct CandidateLines {
         if reusing == nil, !hasEmergency, widthOverride.isEmpty, singleFont, count > 16,
            positions[count - 2] <= paragraph.contentLength {
             edges.reserveCapacity(expected)
-            // `known`: the stops of a fill's greedy check, the same when at the same positions.
-            let positions = positions
-            let stops = known.flatMap { $0.elementsEqual(positions) { $0.position == $1 } ? $0 : nil }
-                ?? positions.map { PrefixStop(paragraph, $0) }
-            scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: uniformHeight, fixedSize: fixedSize)
+            scanPlain(
+                paragraph, known: known, fitter: fitter, lowest: lowest, tracking: tracking, height: uniformHeight,
+                fixedSize: fixedSize)
             return
         }
         /// The earlier lines whose starts past `first` may lend the lines that end before
@@ -466,6 +464,20 @@ struct CandidateLines {
     /// word, no exact widths, every start before the content's end): the same lines in the
     /// same order, each read from the stops, without the general loop's per-line branches on
     /// reuse, emergencies and fonts (the balanced+fill layout builds lines at every rung).
+    /// `known`: the stops of a fill's greedy check, read when they are at these positions.
+    /// (Not inlined: in the initializer, whose other paths an editor's keystroke runs, it
+    /// changed what the compiler inlines there.)
+    @inline(never)
+    private mutating func scanPlain(
+        _ paragraph: MeasuredParagraph, known: [PrefixStop]?, fitter: LineFitter, lowest: Double, tracking: Double,
+        height: Double, fixedSize: Bool
+    ) {
+        let positions = positions
+        let stops = known.flatMap { $0.elementsEqual(positions) { $0.position == $1 } ? $0 : nil }
+            ?? positions.map { PrefixStop(paragraph, $0) }
+        scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: height, fixedSize: fixedSize)
+    }
+
     private mutating func scanPlain(
         stops: [PrefixStop], fitter: LineFitter, lowest: Double, tracking: Double, height: Double, fixedSize: Bool
     ) {
