@@ -31,20 +31,29 @@ extension BalancedLineBreaker {
         var transitions = 0
         lines.edges.withUnsafeBufferPointer { lineOf in
             lines.edgeStart.withUnsafeBufferPointer { edgeStart in
-                // Allowed lines and, per position, how many allowed lines end there.
+                // Allowed lines and, per position, how many allowed lines end there; and the
+                // least height from each position to the end (an entry that cannot finish
+                // within the budget even on the flattest rest is dropped: exact, it has no
+                // feasible end). One pass, from the last start back.
                 isAllowed.withUnsafeMutableBufferPointer { isAllowed in
                     incomingStart.withUnsafeMutableBufferPointer { incomingStart in
-                        for a in 0..<(count - 1) {
-                            for e in edgeStart[a]..<edgeStart[a + 1] {
-                                if plain {
-                                    // The lines left from this start are all too small.
-                                    if lineOf[e].largestSizeFrom < threshold { break }
-                                    guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
-                                } else {
-                                    guard allowed(e, threshold: threshold) else { continue }
+                        rest.withUnsafeMutableBufferPointer { rest in
+                            for a in stride(from: count - 2, through: 0, by: -1) {
+                                var least = Double.infinity
+                                for e in edgeStart[a]..<edgeStart[a + 1] {
+                                    if plain {
+                                        // The lines left from this start are all too small.
+                                        if lineOf[e].largestSizeFrom < threshold { break }
+                                        guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
+                                    } else {
+                                        guard allowed(e, threshold: threshold) else { continue }
+                                    }
+                                    isAllowed[e] = true
+                                    let to = lineOf[e].to
+                                    incomingStart[to + 1] += 1
+                                    least = min(least, (lineSize ?? lineOf[e].size) * lineOf[e].heightPerPoint + rest[to])
                                 }
-                                isAllowed[e] = true
-                                incomingStart[lineOf[e].to + 1] += 1
+                                rest[a] = least
                             }
                         }
                         for b in 0..<count { incomingStart[b + 1] += incomingStart[b] }
@@ -62,19 +71,6 @@ extension BalancedLineBreaker {
                                 incoming[filled[b]] = e
                                 filled[b] += 1
                             }
-                        }
-                    }
-                    // The least height from each position to the end: an entry that cannot
-                    // finish within the budget even on the flattest rest is dropped (exact: it
-                    // has no feasible end).
-                    rest.withUnsafeMutableBufferPointer { rest in
-                        for b in stride(from: count - 2, through: 0, by: -1) {
-                            var least = Double.infinity
-                            for e in edgeStart[b]..<edgeStart[b + 1] where isAllowed[e] {
-                                let line = lineOf[e]
-                                least = min(least, (lineSize ?? line.size) * line.heightPerPoint + rest[line.to])
-                            }
-                            rest[b] = least
                         }
                     }
                 }
@@ -206,7 +202,10 @@ extension BalancedLineBreaker {
         _ entry: Entry, in kept: UnsafeMutableBufferPointer<Entry>, count: inout Int, bucket: inout Int, quantum: Double
     ) {
         guard count == 0 || entry.cost < kept[count - 1].cost else { return }
-        let index = Int((entry.height / quantum).rounded(.down))
+        // The floor, from the truncation (`rounded(.down)` is a libm call).
+        let scaled = entry.height / quantum
+        var index = Int(scaled)
+        if Double(index) > scaled { index -= 1 }
         if index == bucket {
             kept[count - 1] = entry
         } else {

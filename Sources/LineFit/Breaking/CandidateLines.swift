@@ -121,11 +121,13 @@ struct CandidateLines {
     ///     whose every examined position lies at or before it are the same and are copied.
     ///   - handedOver: `reusing` is the caller's last reference to those lines: their storage
     ///     is kept and cut back to the copied starts' lines in place instead of copied.
+    ///   - known: the paragraph's `PrefixStop`s at some positions (a fill's greedy check made
+    ///     them); a fresh build reads them when they are at its positions.
     init(
         _ paragraph: MeasuredParagraph, fitter: LineFitter, lowest: Double, tracking: Double,
         metrics: FontChainMetrics, lineSpacing: Double, fixedSize: Bool,
         widthOverride: [LineKey: Double] = [:], reusing: consuming (lines: CandidateLines, agreed: Int)? = nil,
-        handedOver: Bool = false
+        handedOver: Bool = false, stops known: [PrefixStop]? = nil
     ) {
         let width = fitter.width
         let length = paragraph.length
@@ -207,8 +209,9 @@ struct CandidateLines {
         if reusing == nil, !hasEmergency, widthOverride.isEmpty, singleFont, count > 16,
            positions[count - 2] <= paragraph.contentLength {
             edges.reserveCapacity(expected)
-            let stops = positions.map { PrefixStop(paragraph, $0) }
-            scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: uniformHeight, fixedSize: fixedSize)
+            scanPlain(
+                paragraph, known: known, fitter: fitter, lowest: lowest, tracking: tracking, height: uniformHeight,
+                fixedSize: fixedSize)
             return
         }
         /// The earlier lines whose starts past `first` may lend the lines that end before
@@ -482,6 +485,20 @@ struct CandidateLines {
     /// word, no exact widths, every start before the content's end): the same lines in the
     /// same order, each read from the stops, without the general loop's per-line branches on
     /// reuse, emergencies and fonts (the balanced+fill layout builds lines at every rung).
+    /// `known`: the stops of a fill's greedy check, read when they are at these positions.
+    /// (Not inlined: in the initializer, whose other paths an editor's keystroke runs, it
+    /// changed what the compiler inlines there.)
+    @inline(never)
+    private mutating func scanPlain(
+        _ paragraph: MeasuredParagraph, known: [PrefixStop]?, fitter: LineFitter, lowest: Double, tracking: Double,
+        height: Double, fixedSize: Bool
+    ) {
+        let positions = positions
+        let stops = known.flatMap { $0.elementsEqual(positions) { $0.position == $1 } ? $0 : nil }
+            ?? positions.map { PrefixStop(paragraph, $0) }
+        scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: height, fixedSize: fixedSize)
+    }
+
     private mutating func scanPlain(
         stops: [PrefixStop], fitter: LineFitter, lowest: Double, tracking: Double, height: Double, fixedSize: Bool
     ) {
@@ -717,8 +734,15 @@ struct FontChainMetrics {
     var descent: [Double]
 
     init(_ chain: FontChain) {
-        ascent = chain.fonts.map { Double($0.metrics.ascender) / Double($0.unitsPerEm) }
-        descent = chain.fonts.map { Double($0.metrics.descender) / Double($0.unitsPerEm) }
+        // One pass, each font's metrics read once (each read goes through its opened face).
+        (ascent, descent) = ([], [])
+        ascent.reserveCapacity(chain.fonts.count)
+        descent.reserveCapacity(chain.fonts.count)
+        for font in chain.fonts {
+            let (metrics, unitsPerEm) = (font.metrics, Double(font.unitsPerEm))
+            ascent.append(Double(metrics.ascender) / unitsPerEm)
+            descent.append(Double(metrics.descender) / unitsPerEm)
+        }
     }
 
     var primaryHeight: Double { ascent[0] + descent[0] }

@@ -121,21 +121,25 @@ extension LayoutEngine {
 
     /// The largest ladder rung from `reach` down at which greedy lines (every line as long as
     /// fits at the rung) give a block no taller than `height` (0 when none above `floor`).
+    /// What the greedy check reads of a paragraph, read once for every rung: its stops (0, the
+    /// opportunities, the end) with the prefix sums there and at their content ends. A fresh
+    /// build of its candidate lines reads the same stops when its positions are these.
+    static func witnessStops(_ paragraph: MeasuredParagraph) -> [PrefixStop] {
+        guard paragraph.contentLength > 0 else { return [] }
+        var stops: [PrefixStop] = []
+        stops.reserveCapacity(paragraph.breaks.count + 2)
+        stops.append(PrefixStop(paragraph, 0))
+        for stop in paragraph.breaks where stop > 0 && stop <= paragraph.length { stops.append(PrefixStop(paragraph, stop)) }
+        if stops.last?.position != paragraph.length { stops.append(PrefixStop(paragraph, paragraph.length)) }
+        return stops
+    }
+
+    /// `stopsOf`: `witnessStops` of each paragraph.
     private func greedyWitness(
-        _ paragraphs: [MeasuredParagraph], options: LayoutOptions, maxSize: Double, height: Double, reach: Double,
+        _ stopsOf: [[PrefixStop]], options: LayoutOptions, maxSize: Double, height: Double, reach: Double,
         floor: Double, lineHeight: Double
     ) -> Double {
         let tracking = options.tracking
-        // What the greedy check reads of each paragraph, read once for every rung: its stops
-        // (0, then the opportunities) with the prefix sums there and at their content ends.
-        let stopsOf: [[PrefixStop]] = paragraphs.map { paragraph in
-            guard paragraph.contentLength > 0 else { return [] }
-            var stops = [PrefixStop(paragraph, 0)]
-            stops.reserveCapacity(paragraph.breaks.count + 2)
-            for stop in paragraph.breaks where stop > 0 && stop <= paragraph.length { stops.append(PrefixStop(paragraph, stop)) }
-            if stops.last?.position != paragraph.length { stops.append(PrefixStop(paragraph, paragraph.length)) }
-            return stops
-        }
         /// The height of greedy lines at `capacity` em per line; nil when a segment is wider.
         func greedyHeight(_ stops: [PrefixStop], capacity: Double) -> Double? {
             func em(_ start: Int, _ end: Int) -> Double { stops[end].width(from: stops[start], tracking: tracking) }
@@ -176,10 +180,12 @@ extension LayoutEngine {
     }
 
     /// `hinted`: the layout may keep breaks under the stability rule (then its lines reach
-    /// down to τ²·t*, `candidateShare`).
+    /// down to τ²·t*, `candidateShare`). `stops`: `witnessStops` of the paragraphs, when the
+    /// caller made them.
     func balancedSettings(
         options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
-        paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil, hinted: Bool = true
+        paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil, hinted: Bool = true,
+        stops: [[PrefixStop]]? = nil
     ) -> BalancedSettings {
         var lowest = fillHeight != nil ? min(options.minimumFloor, minSize, maxSize) : minSize
         if let height = fillHeight, let metrics {
@@ -188,7 +194,7 @@ extension LayoutEngine {
             if em > 0, lineHeight > 0 {
                 let reach = (height * options.width / (lineHeight * em)).squareRoot()
                 let witness = greedyWitness(
-                    paragraphs, options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
+                    stops ?? paragraphs.map(Self.witnessStops), options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
                     floor: lowest, lineHeight: lineHeight)
                 let share = Self.candidateShare(
                     paragraphsWithContent: paragraphs.lazy.filter { $0.contentLength > 0 }.count, hinted: hinted)
@@ -210,7 +216,8 @@ extension LayoutEngine {
     /// knows it (an editor's window re-measure); otherwise it is found by comparing them.
     func balancedParagraph(
         _ measured: MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
-        overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil, seedAgreement: Int? = nil
+        overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil, seedAgreement: Int? = nil,
+        stops: [PrefixStop]? = nil
     ) -> BalancedParagraph {
         let fitter = LineFitter(
             grid: SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step),
@@ -226,7 +233,7 @@ extension LayoutEngine {
         let candidates = CandidateLines(
             measured, fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, metrics: metrics,
             lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides,
-            reusing: reusing)
+            reusing: reusing, stops: stops)
         var paragraph = BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
         paragraph.measured = measured
         paragraph.work.candidateLines = candidates.measuredLines
@@ -278,10 +285,12 @@ extension LayoutEngine {
     ) -> Layout {
         let metrics = known ?? FontChainMetrics(fonts)
         let hinted = hints.contains { $0 != nil }
+        // Filling: the greedy check's stops, which a fresh build of candidate lines reads too.
+        let stops = fillHeight == nil ? nil : paragraphs.map { Self.witnessStops($0.1) }
         var settings = balancedSettings(
             options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight,
             // Read only when filling (each element copied out: a retain and release of its tables).
-            paragraphs: fillHeight == nil ? [] : paragraphs.map { $0.1 }, metrics: metrics, hinted: hinted)
+            paragraphs: fillHeight == nil ? [] : paragraphs.map { $0.1 }, metrics: metrics, hinted: hinted, stops: stops)
         if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
         while true {
             var entries = paragraphs.indices.map { index in
@@ -295,7 +304,7 @@ extension LayoutEngine {
                 let seed = index < seeds.count ? seeds[index] : nil
                 return balancedParagraph(
                     paragraphs[index].1, settings: settings, metrics: metrics, seed: seed?.paragraph,
-                    seedAgreement: seed?.agreed)
+                    seedAgreement: seed?.agreed, stops: stops?[index])
             }
             let job = BalancedJob(
                 text: text, paragraphs: paragraphs, fonts: fonts, options: options, settings: settings, metrics: metrics,
@@ -549,28 +558,80 @@ struct BalancedPlan {
             }
         }
         let ceiling = max(cap, settings.lowest)
-        let unique = distinctSizes(cache, grid: grid, lowest: settings.lowest, ceiling: ceiling)
+        // The sizes stage 1 searches (`distinctSizes`), made when a search first needs them: the
+        // common stage 1 reads two of them by scanning the lines instead (`around`).
+        var madeSizes: [Double] = []
+        func sizes() -> [Double] {
+            if madeSizes.isEmpty { madeSizes = distinctSizes(cache, grid: grid, lowest: settings.lowest, ceiling: ceiling) }
+            return madeSizes
+        }
+        /// The sizes of `sizes()` next to `size` (at least `settings.lowest`), from the lines
+        /// themselves: the largest at most `size` and the smallest above it (nil if none).
+        func around(_ size: Double) -> (atMost: Double, above: Double?) {
+            var atMost = settings.lowest, above = Double.infinity
+            for index in 0..<count where !cache[index].candidates.isEmpty {
+                cache[index].candidates.edges.withUnsafeBufferPointer { edges in
+                    // (A size at most `lowest` leaves `atMost` as it is.)
+                    for line in edges where !line.forced && line.size <= ceiling {
+                        if line.size <= size { atMost = max(atMost, line.size) } else { above = min(above, line.size) }
+                    }
+                }
+            }
+            return (atMost, above.isFinite ? above : nil)
+        }
         let none: (Int) -> Bool = { _ in false }
         // One set of search arrays for every probe (heights only: the paths are made for the
         // one threshold that needs them).
         var scratch = BalancedLineBreaker.LeastHeightScratch()
-        func fits(_ t: Double, keeps: (Int) -> Bool) -> Bool {
+        /// Nil when `t` does not fit; else a size up to which every threshold fits too: the
+        /// smallest line (not forced) of the least-height paths found. Those paths are still
+        /// allowed at any threshold up to it, and least height never falls as the threshold
+        /// rises (fewer lines allowed; the search's sums are monotone in floating point too), so
+        /// each paragraph's least height is the same there: the probes it answers are skipped.
+        /// An empty paragraph's line takes the threshold's size (its height rises with it): `t`.
+        func reach(_ t: Double, keeps: (Int) -> Bool) -> Double? {
             var total = 0.0
+            var reach = Double.infinity
             for index in 0..<count {
                 guard let least = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
-                else { return false }
+                else { return nil }
                 total += least
-                if total > height { return false }
+                if total > height { return nil }
+                let lines = cache[index].candidates
+                if lines.isEmpty { reach = t; continue }
+                var position = lines.positions.count - 1
+                while position > 0 {
+                    let line = lines.edges[scratch.via[position]]
+                    if !line.forced { reach = min(reach, line.size) }
+                    position = line.from
+                }
             }
-            return true
+            return max(reach, t)
+        }
+        func fits(_ t: Double, keeps: (Int) -> Bool) -> Bool { reach(t, keeps: keeps) != nil }
+        /// The index past the last size of `unique` at most `size`, from `low` (at most `size`) on.
+        func end(atMost size: Double, from low: Int) -> Int {
+            let unique = sizes()
+            var (low, high) = (low, unique.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if unique[mid] <= size { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
         /// The largest index of `unique` above `low` (known to fit) and below `high` (known not
-        /// to, or past the end) whose least height fits, by binary search.
+        /// to, or past the end) whose least height fits, by binary search (a size that fits
+        /// lifts `low` to the last size its `reach` covers).
         func largestFitting(keeps: (Int) -> Bool, above low: Int, below high: Int) -> Int {
+            let unique = sizes()
             var (low, high) = (low, high)
             while high - low > 1 {
                 let mid = (low + high) / 2
-                if fits(unique[mid], keeps: keeps) { low = mid } else { high = mid }
+                if let covered = reach(unique[mid], keeps: keeps) {
+                    low = min(high, end(atMost: covered, from: mid)) - 1
+                } else {
+                    high = mid
+                }
             }
             return low
         }
@@ -582,10 +643,11 @@ struct BalancedPlan {
             // dearest probe.
             let low = largestFitting(keeps: keeps, above: lowest, below: top + 1)
             if low > lowest { return low }
-            return fits(unique[lowest], keeps: keeps) ? lowest : nil
+            return fits(sizes()[lowest], keeps: keeps) ? lowest : nil
         }
         /// The first index of `unique` whose size is at least `size` (`unique.count` if none).
         func firstIndex(atLeast size: Double) -> Int {
+            let unique = sizes()
             var (low, high) = (0, unique.count)
             while low < high {
                 let mid = (low + high) / 2
@@ -595,23 +657,40 @@ struct BalancedPlan {
         }
         /// `stage1` without hints over every size, bracketed first: filling, the candidates
         /// start at a share (τ, one paragraph unhinted) of the greedy witness, and t* is
-        /// usually a little above the witness, so the sizes there and a twentieth above are
-        /// probed first (on the story, 5 probes instead of 7). The same index as the plain
-        /// search (least height is monotone); a guess that misses costs a probe or two.
-        func freeStage1() -> Int? {
-            let top = unique.count - 1
+        /// usually a little above the witness, so the size there is probed first, then the
+        /// size after its `reach`, then a twentieth above the witness (on the story, 2 probes
+        /// instead of 7). The same index as the plain search (least height is monotone); a
+        /// guess that misses costs a probe or two.
+        /// Its size (t*), nil when not even the lowest fits.
+        func freeStage1() -> Double? {
             let guess = settings.lowest / BalancedCost.tau
-            let g = firstIndex(atLeast: guess)
-            guard g > 0, g <= top else { return stage1(keeps: none, lowest: 0, top: top) }
-            guard fits(unique[g], keeps: none) else { return stage1(keeps: none, lowest: 0, top: g - 1) }
+            // The first size at least the guess (none: the plain search over all of them).
+            guard settings.lowest < guess, let first = around(guess.nextDown).above else {
+                return stage1(keeps: none, lowest: 0, top: sizes().count - 1).map { sizes()[$0] }
+            }
+            guard let covered = reach(first, keeps: none) else {
+                return stage1(keeps: none, lowest: 0, top: firstIndex(atLeast: first) - 1).map { sizes()[$0] }
+            }
+            // t* is the smallest line of its least-height path (a larger size would fit
+            // too), often that of the witness's own path: the size after that is tried next.
+            let (fitting, next) = around(covered)
+            guard let next, let nextCovered = reach(next, keeps: none) else { return fitting }
+            let unique = sizes(), top = unique.count - 1
+            let low = end(atMost: nextCovered, from: 0) - 1
             let h = firstIndex(atLeast: guess * Self.bracketRatio)
-            guard h > g, h <= top else { return largestFitting(keeps: none, above: g, below: top + 1) }
-            if fits(unique[h], keeps: none) { return largestFitting(keeps: none, above: h, below: top + 1) }
-            return largestFitting(keeps: none, above: g, below: h)
+            let found: Int
+            if h <= low || h > top {
+                found = largestFitting(keeps: none, above: low, below: top + 1)
+            } else if let covered = reach(unique[h], keeps: none) {
+                found = largestFitting(keeps: none, above: end(atMost: covered, from: h) - 1, below: top + 1)
+            } else {
+                found = largestFitting(keeps: none, above: low, below: h)
+            }
+            return unique[found]
         }
-        guard let low = freeStage1() else {
+        guard let t = freeStage1() else {
             // Not even the floor fits: the least height at the floor, flagged by the caller.
-            let t = unique[0]
+            let t = settings.lowest
             let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
             return BalancedPlan(threshold: t, gridMinimum: t, paths: paths, floored: true)
         }
@@ -651,7 +730,6 @@ struct BalancedPlan {
             return (BalancedPlan(threshold: t, gridMinimum: smallest, paths: combined.paths, limiting: limiting(t)), combined.cost)
         }
 
-        let t = unique[low]
         guard let free = stage2(t, keeps: none) else {
             // Pruning lost every combination that fits: stage 1's breaks are known to fit.
             let paths = (0..<count).map { breaker($0, emptySize: t).leastHeight(threshold: t)?.path ?? [] }
@@ -661,6 +739,8 @@ struct BalancedPlan {
         // largest at which the kept breaks and the rest still fit the box, no higher than t*
         // and at least τ·t* (the kept breaks may give up, once more, the share of t* that
         // stage 2 gives up for shape); its lines are at least τ times that threshold.
+        guard !hintSets.isEmpty else { return free.plan }
+        let unique = sizes(), low = firstIndex(atLeast: t)
         let lowestHinted = unique.firstIndex { $0 >= BalancedCost.tau * t } ?? low
         for keeps in hintSets {
             guard let index = stage1(keeps: keeps, lowest: lowestHinted, top: low),
@@ -674,9 +754,22 @@ struct BalancedPlan {
     /// Paragraphs share the box: a knapsack over their fronts, bucketed like the fronts. The
     /// least total cost whose total height fits and each paragraph's path; nil when pruning
     /// left no combination that fits.
-    private static func combine(
+    static func combine(
         _ fronts: [[(height: Double, cost: Double, path: [Int])]], height: Double, quantum: Double
     ) -> (cost: Double, paths: [[Int]])? {
+        if fronts.count == 1 {
+            // One paragraph: what the knapsack below keeps, found in one pass. Its least cost
+            // survives the pruning (only a cheaper entry replaces one), and of equal costs
+            // the first by (height, cost) in the front's order: the lowest height, then the
+            // earliest entry.
+            var best: Int?
+            for (j, entry) in fronts[0].enumerated() where entry.height <= height {
+                guard let b = best else { best = j; continue }
+                let chosen = fronts[0][b]
+                if entry.cost < chosen.cost || (entry.cost == chosen.cost && entry.height < chosen.height) { best = j }
+            }
+            return best.map { (fronts[0][$0].cost, [fronts[0][$0].path]) }
+        }
         struct Combined { var height: Double; var cost: Double; var choice: Int; var previous: Int }
         var layers: [[Combined]] = [[Combined(height: 0, cost: 0, choice: -1, previous: -1)]]
         for front in fronts {
@@ -789,6 +882,24 @@ struct BalancedPlan {
         return unique
     }
 
+    /// `front.path(item)`, made at its length (appended, a path grew its array a few times).
+    private static func path(_ front: BalancedLineBreaker.Front, _ item: (edge: Int, entry: Int)) -> [Int] {
+        var length = 0
+        var (edge, entry) = item
+        while edge >= 0 {
+            length += 1
+            (edge, entry) = (Int(front.entries[entry].previousEdge), Int(front.entries[entry].previousEntry))
+        }
+        return [Int](unsafeUninitializedCapacity: length) { path, count in
+            var (edge, entry) = item
+            for index in stride(from: length - 1, through: 0, by: -1) {
+                path[index] = edge
+                (edge, entry) = (Int(front.entries[entry].previousEdge), Int(front.entries[entry].previousEntry))
+            }
+            count = length
+        }
+    }
+
     /// Stage 2 of one paragraph, reused when nothing it depends on changed.
     private static func solve(
         _ paragraph: inout LayoutEngine.BalancedParagraph, breaker: BalancedLineBreaker, threshold: Double,
@@ -819,7 +930,7 @@ struct BalancedPlan {
         }
         paragraph.work.transitions += front.transitions
         // Labelled as the result: an unlabelled tuple array was converted by a generic cast.
-        var finals = front.final.map { (height: front.height($0), cost: front.cost($0), path: front.path($0)) }
+        var finals = front.final.map { (height: front.height($0), cost: front.cost($0), path: path(front, $0)) }
         if finals.isEmpty, let least = breaker.leastHeight(threshold: threshold) {
             // Over the budget even at its least height (the caller's combination then falls
             // back to stage 1's breaks); without a budget every path is a final entry.
