@@ -48,6 +48,19 @@ enum BalancedCost {
     /// Edges of a state are compared with this absolute slack on cost: sums in another order
     /// differ in the last bits.
     static let costSlack = 1e-12
+
+    /// The adjacency cost of a line followed by another: the squared step in log size, plus
+    /// the lone-word penalty for each side that is one segment and shouts over the other. One
+    /// definition for every search (each inlines it), so their sums agree bit for bit.
+    @inline(__always)
+    static func pair(
+        logStep: Double, firstSize: Double, firstLone: Bool, secondSize: Double, secondLone: Bool
+    ) -> Double {
+        var cost = logStep * logStep
+        if firstLone, firstSize > loneRatio * secondSize { cost += lonePenalty }
+        if secondLone, secondSize > loneRatio * firstSize { cost += lonePenalty }
+        return cost
+    }
 }
 
 /// Breaks kept from a previous layout (the stability rule, `BalancedPlan.make`): relative
@@ -167,15 +180,9 @@ struct BalancedLineBreaker {
 
     func pairCost(_ first: Int, _ second: Int) -> Double {
         let one = lines.edges[first], two = lines.edges[second]
-        let step = one.logShapeSize - two.logShapeSize
-        var cost = step * step
-        if one.oneSegment, one.size > BalancedCost.loneRatio * two.size {
-            cost += BalancedCost.lonePenalty
-        }
-        if two.oneSegment, two.size > BalancedCost.loneRatio * one.size {
-            cost += BalancedCost.lonePenalty
-        }
-        return cost
+        return BalancedCost.pair(
+            logStep: one.logShapeSize - two.logShapeSize, firstSize: one.size, firstLone: one.oneSegment,
+            secondSize: two.size, secondLone: two.oneSegment)
     }
 
     /// The cost of a path of edges, summed as the optimiser sums it.
@@ -506,10 +513,9 @@ struct BalancedLineBreaker {
                 for slot in incomingStart[a]..<incomingStart[a + 1] {
                     let e1 = incoming[slot]
                     let size1 = lineOf[e1].size
-                    let step = lineOf[e1].logShapeSize - logE
-                    var pair = step * step
-                    if lineOf[e1].oneSegment, size1 > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
-                    if loneE, sizeE > BalancedCost.loneRatio * size1 { pair += BalancedCost.lonePenalty }
+                    let pair = BalancedCost.pair(
+                        logStep: lineOf[e1].logShapeSize - logE, firstSize: size1, firstLone: lineOf[e1].oneSegment,
+                        secondSize: sizeE, secondLone: loneE)
                     let stepCost = unary + pair
                     for k in entryStart[e1]..<entryStart[e1 + 1] {
                         let entry = entries[k]

@@ -280,10 +280,9 @@ extension BalancedLineBreaker {
         var formed = 0
         for item in reaching {
             guard item.height + finish <= budget else { break }
-            let step = item.logShapeSize - logE
-            var pair = step * step
-            if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
-            if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
+            let pair = BalancedCost.pair(
+                logStep: item.logShapeSize - logE, firstSize: item.size, firstLone: item.oneSegment, secondSize: sizeE,
+                secondLone: loneE)
             let stepCost = unary + pair
             let candidate = Entry(
                 height: item.height + own, cost: item.cost + stepCost, previousEdge: item.edge, previousEntry: item.entry)

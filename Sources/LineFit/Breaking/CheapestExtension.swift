@@ -59,11 +59,9 @@ extension BalancedLineBreaker {
         let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
         var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
         for item in gathered[..<count] {
-            // pairCost, inlined.
-            let step = item.logSize - logE
-            var pair = step * step
-            if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
-            if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
+            let pair = BalancedCost.pair(
+                logStep: item.logSize - logE, firstSize: item.size, firstLone: item.oneSegment, secondSize: sizeE,
+                secondLone: loneE)
             let cost = item.cost + (unary + pair), height = item.height + own
             if cost < bestCost || (cost == bestCost && height < bestHeight) {
                 bestCost = cost
@@ -123,12 +121,10 @@ extension BalancedLineBreaker {
                     above += 1
                     boundAbove = above < count ? bound(above) : .infinity
                 }
-                // pairCost, inlined as in the full scan (the same sums).
                 let item = gathered[i]
-                let step = item.logSize - logE
-                var pair = step * step
-                if item.oneSegment, item.size > BalancedCost.loneRatio * sizeE { pair += BalancedCost.lonePenalty }
-                if loneE, sizeE > BalancedCost.loneRatio * item.size { pair += BalancedCost.lonePenalty }
+                let pair = BalancedCost.pair(
+                    logStep: item.logSize - logE, firstSize: item.size, firstLone: item.oneSegment, secondSize: sizeE,
+                    secondLone: loneE)
                 let cost = item.cost + (unary + pair), height = item.height + own
                 // The full scan's rule, in any order: the least (cost, height, index), infinite
                 // sums (overflow) compared by the same rule, so both scans pick the same entry.
