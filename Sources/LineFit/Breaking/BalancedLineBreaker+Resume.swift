@@ -1,9 +1,11 @@
 extension BalancedLineBreaker {
     /// Whether `front` resumes `resume`: only without a budget (the rest-of-paragraph bound
-    /// reads the whole paragraph) and without a hint, from a front built the same way.
+    /// reads the whole paragraph) and without a hint, from a front built the same way over
+    /// the lines these were built reusing (same line count: `resumedFront` reads the earlier
+    /// entries through unchecked buffers).
     func resumes(_ front: Front?, starts: Int, threshold: Double, budget: Double?) -> Bool {
         guard let front, budget == nil, hint == nil, !front.hinted, front.budget == nil, front.threshold == threshold,
-              front.writerLineFits == writerLineFits else { return false }
+              front.writerLineFits == writerLineFits, front.entryStart.count == lines.earlierEdgeCount + 1 else { return false }
         return (starts > 0 || !lines.reusedFrom.isEmpty) && starts < lines.positions.count
     }
 
@@ -13,6 +15,7 @@ extension BalancedLineBreaker {
     /// start are scanned for the incoming lists (a keystroke at the end of a paragraph then
     /// reads about a line's reach of starts, not every line of the paragraph).
     func resumedFront(threshold: Double, resume: consuming Front, starts first: Int, scratch: FrontScratch) -> Front {
+        assert(hint == nil, "the incoming lists are exact only without a hint (`resumes`)")
         var incomingStart = Self.take(&scratch.incomingStart)
         var incoming = Self.take(&scratch.incoming)
         var gathered = Self.take(&scratch.gathered)

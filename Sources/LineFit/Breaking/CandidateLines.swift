@@ -77,6 +77,10 @@ struct CandidateLines {
     /// the end of a paragraph changes only the lines reaching past the agreement), so stage 2
     /// can copy the entries of those lines from the earlier front (`BalancedLineBreaker.front`).
     var reusedFrom: [Int32] = []
+    /// How many lines the lines this was built reusing had: a front resumed over these lines
+    /// must have been built over those (`BalancedLineBreaker.resumes` checks it, so that the
+    /// resumed front's unchecked reads stay within the earlier front's entries).
+    var earlierEdgeCount = 0
     private var recordsReuse = false
     /// Lines measured here (not copied): the work done, for tests that bound it.
     var measuredLines = 0
@@ -225,6 +229,7 @@ struct CandidateLines {
         // Moved out (`handedOver`: then the only reference to the earlier lines' storage).
         if case (var old, let agreed)? = reusing.take(), widthOverride.isEmpty, singleFont,
            old.uniformHeight == uniformHeight, !old.isEmpty {
+            earlierEdgeCount = old.edgeCount
             let common: Int
             (first, common) = Self.reusableStarts(old, positions: positions, isEmergency: isEmergency, agreed: agreed)
             let lentBase = old.edgeStart[first]
@@ -584,6 +589,7 @@ struct CandidateLines {
         var lines = self
         lines.reusedStarts = 0
         lines.reusedFrom = []
+        lines.earlierEdgeCount = 0
         lines.recordsReuse = false
         lines.measuredLines = 0
         lines.widthsRead = 0
