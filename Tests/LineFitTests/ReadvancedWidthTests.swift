@@ -123,9 +123,9 @@ struct ReadvancedWidthTests {
     func sweepEqualsReadvancedWidth() throws {
         let fonts = try VariableFontTests.fonts()
         var compared = 0
-        // One reading per instance across the texts, as a layout's lines share one: a text's
-        // glyphs are split by an earlier one, or now.
-        var readings: [String: [Int: ReadvancedSweep.Reading]] = [:]
+        // One source (and its reading) per instance across the texts, as lines and layouts
+        // share one: a text's glyphs are split by an earlier one, or now.
+        var readings: [String: [Int: ReadvancedSweep.Source]] = [:]
         for text in NextSizeProofTests.texts {
             for fixed in [[FontVariation("wght", 800), FontVariation("opsz", 60)], [FontVariation("opsz", 144)], []] {
                 for level: UInt8 in [0, 1] {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `ReadvancedWidth` at many values of one axis for one line, each value paying only for
 /// what moves with the axis.
 ///
@@ -19,7 +21,8 @@
 /// test checks `em`, `bound` and every advance against `ReadvancedWidth` bit for bit.
 struct ReadvancedSweep {
     /// What re-advancing from one instance of one font needs, whatever the line: kept for
-    /// all lines of a layout (they start from the same instance).
+    /// all lines of a layout (they start from the same instance), and with the font for later
+    /// layouts. Immutable but for its `Reading`, which locks.
     final class Source {
         let step: AxisStep
         /// HarfBuzz's (2.14) and FreeType's (16.16) normalized coordinates at the source.
@@ -45,6 +48,8 @@ struct ReadvancedSweep {
         /// span on the axis (fractions) and its tent at the source.
         let spans: [(others: Double, start: Double, peak: Double, end: Double, source: Double)]
         let kerningSpans: [(others: Double, start: Double, peak: Double, end: Double, source: Double)]
+        /// Each glyph's split row, read as lines need it.
+        let reading: Reading
 
         init?(font: Font, from: VariationSettings, tag: String) {
             guard let step = font.axisStep(from: from, to: from, tag: tag),
@@ -83,62 +88,81 @@ struct ReadvancedSweep {
             }
             spans = varying.map { span(sweep.regions[$0]) }
             kerningSpans = kerningVarying.map { span(kerningSweep.regions[$0]) }
+            reading = Reading(glyphCount: table.glyphCount)
         }
     }
 
-    /// One layout's reading of one font from one instance: the `Source`, and each glyph's
-    /// split row (`HorizontalVariations.split`) once read. A layout's lines repeat a few dozen
-    /// glyphs, and the split is most of a line's set-up, so each glyph is split once a layout.
-    /// Not shared between layouts or threads (a `Source` is; this grows as lines are read).
-    final class Reading {
-        let source: Source
-        /// Per glyph: its place in the arrays below, -1 while not read.
-        private var place: [Int32]
-        /// Per glyph read: `hmtx` advance, fixed regions' sum, FreeType's advance at the
-        /// source, and (`source.varying.count` each) the moving regions' deltas.
-        fileprivate private(set) var advances: [Int64] = []
-        fileprivate private(set) var fixed: [Int64] = []
-        fileprivate private(set) var before: [Int64] = []
-        fileprivate private(set) var deltas: [Int32] = []
-
-        init(_ source: Source) {
-            self.source = source
-            place = [Int32](repeating: -1, count: source.step.table.glyphCount)
+    /// Each glyph's split row (`HorizontalVariations.split`) from one instance, once read: a
+    /// text's lines repeat a few dozen glyphs, and the split is most of a line's set-up, so
+    /// each glyph is split once while its `Source` is kept (across lines and layouts), not once
+    /// a line. Shared between threads with its `Source`: it grows under its lock, and a line
+    /// takes a snapshot of the arrays (copies that later growth does not touch).
+    final class Reading: Sendable {
+        struct Rows {
+            /// Per glyph: its place in the arrays below, -1 while not read.
+            var place: [Int32]
+            /// Per glyph read: `hmtx` advance, fixed regions' sum, FreeType's advance at the
+            /// source, and (`source.varying.count` each) the moving regions' deltas.
+            var advances: [Int64] = []
+            var fixed: [Int64] = []
+            var before: [Int64] = []
+            var deltas: [Int32] = []
         }
 
-        /// Each glyph's place, the ones not read yet split now; nil at a glyph the tables do
-        /// not cover (as the split is).
-        fileprivate func places(_ ids: [UInt32]) -> [Int32]? {
-            var missing: [UInt32] = []
-            for id in ids {
-                guard Int(id) < place.count else { return nil }
-                if place[Int(id)] == -1 {
-                    place[Int(id)] = -2
-                    missing.append(id)
+        private let rows: Mutex<Rows>
+
+        fileprivate struct Snapshot {
+            let places: [Int32]
+            let advances: [Int64]
+            let fixed: [Int64]
+            let before: [Int64]
+            let deltas: [Int32]
+        }
+
+        init(glyphCount: Int) {
+            rows = Mutex(Rows(place: [Int32](repeating: -1, count: glyphCount)))
+        }
+
+        /// Each glyph's place, the ones not read yet split now, with the arrays the places
+        /// index (not `place`: a snapshot of it would be copied at the next growth); nil at a
+        /// glyph the tables do not cover (as the split is).
+        fileprivate func places(_ ids: [UInt32], source: Source) -> Snapshot? {
+            rows.withLock { rows -> Snapshot? in
+                var missing: [UInt32] = []
+                for id in ids {
+                    guard Int(id) < rows.place.count else { return nil }
+                    if rows.place[Int(id)] == -1 {
+                        rows.place[Int(id)] = -2
+                        missing.append(id)
+                    }
                 }
+                if !missing.isEmpty {
+                    let count = rows.advances.count, width = source.varying.count
+                    rows.deltas.append(contentsOf: repeatElement(0, count: missing.count * width))
+                    guard source.step.table.split(
+                        missing, plan: source.plan, width: width, into: &rows.deltas, at: count * width,
+                        advances: &rows.advances, fixed: &rows.fixed)
+                    else {
+                        for id in missing { rows.place[Int(id)] = -1 }
+                        rows.advances.removeSubrange(count...)
+                        rows.fixed.removeSubrange(count...)
+                        rows.deltas.removeSubrange((count * width)...)
+                        return nil
+                    }
+                    for (offset, id) in missing.enumerated() {
+                        let row = count + offset
+                        var sum = rows.fixed[row]
+                        for column in 0..<width {
+                            sum += source.varyingScalars[column] * Int64(rows.deltas[row * width + column])
+                        }
+                        rows.before.append(rows.advances[row] + ((sum + 0x8000) >> 16))
+                        rows.place[Int(id)] = Int32(row)
+                    }
+                }
+                return Snapshot(
+                    places: ids.map { rows.place[Int($0)] }, advances: rows.advances, fixed: rows.fixed, before: rows.before,
+                    deltas: rows.deltas)
             }
-            if !missing.isEmpty {
-                let count = advances.count, width = source.varying.count
-                deltas.append(contentsOf: repeatElement(0, count: missing.count * width))
-                guard source.step.table.split(
-                    missing, plan: source.plan, width: width, into: &deltas, at: count * width, advances: &advances,
-                    fixed: &fixed)
-                else {
-                    for id in missing { place[Int(id)] = -1 }
-                    advances.removeSubrange(count...)
-                    fixed.removeSubrange(count...)
-                    deltas.removeSubrange((count * width)...)
-                    return nil
-                }
-                for (offset, id) in missing.enumerated() {
-                    let row = count + offset
-                    var sum = fixed[row]
-                    for column in 0..<width { sum += source.varyingScalars[column] * Int64(deltas[row * width + column]) }
-                    before.append(advances[row] + ((sum + 0x8000) >> 16))
-                    place[Int(id)] = Int32(row)
-                }
-            }
-            return ids.map { place[Int($0)] }
         }
     }
 
@@ -156,7 +180,7 @@ struct ReadvancedSweep {
         let index: Int
         let source: Source
         let ids: [UInt32]
-        /// Per glyph, its place in the layout's `Reading` (whose arrays these are: the
+        /// Per glyph, its place in the source's `Reading` (whose arrays these are: the
         /// advance at the source, `hmtx` + the rounded delta sum, in design units; `hmtx`; the
         /// fixed sum; the moving deltas, `source.varying.count` a place).
         let places: [Int32]
@@ -184,26 +208,25 @@ struct ReadvancedSweep {
     /// `shape` (shaped at `from`) to be re-advanced along `tag`; nil where `ReadvancedWidth`
     /// would be nil at every value (no source, a glyph the tables do not cover).
     init?(_ shape: LineInstances.Shape, from: VariationSettings, axis tag: String, fonts: FontChain, tracking: Double,
-          sources: inout [Int: Reading]) {
+          sources: inout [Int: Source]) {
         var made: [Piece] = []
         var scratch: [Int32] = []
         for (index, piece) in shape.pieces.enumerated() where !piece.glyphs.isEmpty {
             let font = fonts.fonts[piece.fontIndex]
             guard font.isVariable else { continue }
-            let reading: Reading
+            let source: Source
             if let known = sources[piece.fontIndex] {
-                reading = known
+                source = known
             } else {
                 guard let new = font.readvancedSource(from, tag: tag) else { return nil }
-                reading = Reading(new)
-                sources[piece.fontIndex] = reading
+                source = new
+                sources[piece.fontIndex] = new
             }
-            let source = reading.source
             let step = source.step, positioning = step.positioning
             let ids = piece.glyphs.map(\.id)
             let width = source.varying.count
-            guard let places = reading.places(ids) else { return nil }
-            let before = reading.before, deltas = reading.deltas
+            guard let read = source.reading.places(ids, source: source) else { return nil }
+            let places = read.places, before = read.before, deltas = read.deltas
             // Reserved before the first element: a literal `[0]` reserved after would be
             // allocated twice.
             var kerning: [Kerning] = [], itemStarts: [Int32] = [], termStarts: [Int32] = []
@@ -239,8 +262,8 @@ struct ReadvancedSweep {
                 itemStarts.append(Int32(termStarts.count - 1))
             }
             made.append(Piece(
-                index: index, source: source, ids: ids, places: places, before: before, advances: reading.advances,
-                fixed: reading.fixed, deltas: deltas,
+                index: index, source: source, ids: ids, places: places, before: before, advances: read.advances,
+                fixed: read.fixed, deltas: deltas,
                 kerning: kerning, itemStarts: itemStarts, termStarts: termStarts, terms: terms,
                 estimate: Self.estimateTerms(sums, kerningSums, source: source)))
         }
