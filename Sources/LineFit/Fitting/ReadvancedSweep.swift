@@ -36,7 +36,8 @@ struct ReadvancedSweep {
         let varying: [Int]
         /// The same for `GDEF`, with the moving regions' scalars at the source.
         let kerningVarying: [Int]
-        let kerningPosition: [Int32]
+        /// The slots of `GDEF` rows a pair's terms read (the moving regions', with their places).
+        let kerningPlan: PositioningVariations.TermPlan
         let kerningFrom: [Double]
         /// The moving `HVAR` regions' scalars at the source (16.16).
         let varyingScalars: [Int64]
@@ -70,7 +71,8 @@ struct ReadvancedSweep {
             varyingScalars = varying.map { step.from[$0] }
             guard let plan = table.splitPlan(scalars: step.from, position: position) else { return nil }
             self.plan = plan
-            self.kerningPosition = kerningPosition
+            guard let kerningPlan = positioning.termPlan(position: kerningPosition) else { return nil }
+            self.kerningPlan = kerningPlan
             self.step = step
             self.coordinates = coordinates
             self.freeType = freeType
@@ -176,21 +178,29 @@ struct ReadvancedSweep {
         case anyPair
     }
 
+    /// What a value reads of one glyph of a piece, together: a value's loop over the glyphs
+    /// reads one array, not one per field.
+    fileprivate struct Glyph {
+        /// `hmtx` advance, the fixed regions' sum, the advance at the source (`hmtx` + the
+        /// rounded delta sum), in design units.
+        let advance: Int64
+        let fixed: Int64
+        let before: Int64
+        let id: UInt32
+        /// Where its moving deltas start in the reading's `deltas`.
+        let deltaStart: Int32
+        /// Its pairs' delta sets (`itemStart..<itemEnd` of `termStarts`), each its terms.
+        let itemStart: Int32
+        let itemEnd: Int32
+        let kerning: Kerning
+    }
+
     fileprivate struct Piece {
         let index: Int
         let source: Source
-        let ids: [UInt32]
-        /// Per glyph, its place in the source's `Reading` (whose arrays these are: the
-        /// advance at the source, `hmtx` + the rounded delta sum, in design units; `hmtx`; the
-        /// fixed sum; the moving deltas, `source.varying.count` a place).
-        let places: [Int32]
-        let before: [Int64]
-        let advances: [Int64]
-        let fixed: [Int64]
+        let glyphs: [Glyph]
+        /// The source's `Reading`'s moving deltas (`source.varying.count` a glyph read).
         let deltas: [Int32]
-        let kerning: [Kerning]
-        /// Per glyph, its delta sets (`itemStarts[g]..<itemStarts[g + 1]`), each its terms.
-        let itemStarts: [Int32]
         let termStarts: [Int32]
         let terms: [(delta: Double, at: Int32)]
         /// For the estimate, per moving region whose deltas here do not sum to 0 (`HVAR`'s
@@ -229,13 +239,11 @@ struct ReadvancedSweep {
             let places = read.places, before = read.before, deltas = read.deltas
             // Reserved before the first element: a literal `[0]` reserved after would be
             // allocated twice.
-            var kerning: [Kerning] = [], itemStarts: [Int32] = [], termStarts: [Int32] = []
+            var glyphs: [Glyph] = [], termStarts: [Int32] = []
             var terms: [(delta: Double, at: Int32)] = []
             terms.reserveCapacity(ids.count * 8)
             termStarts.reserveCapacity(ids.count * 2)
-            kerning.reserveCapacity(ids.count)
-            itemStarts.reserveCapacity(ids.count + 1)
-            itemStarts.append(0)
+            glyphs.reserveCapacity(ids.count)
             termStarts.append(0)
             var sums = [Double](repeating: 0, count: width)
             var kerningSums = [Double](repeating: 0, count: source.kerningVarying.count)
@@ -246,25 +254,28 @@ struct ReadvancedSweep {
                 if piece.glyphs[slot].advance != 0 {
                     for column in 0..<width { sums[column] += Double(deltas[row * width + column]) }
                 }
+                let itemStart = Int32(termStarts.count - 1)
+                let kerning: Kerning
                 if piece.glyphs[slot].advance != 0, leftToRight, glyph == ids.count - 1 {
-                    kerning.append(.none)
+                    kerning = .none
                 } else if piece.glyphs[slot].advance != 0, leftToRight, positioning.pairItems(ids, at: glyph, into: &scratch) {
-                    kerning.append(.pairs)
+                    kerning = .pairs
                     for item in scratch {
                         let first = terms.count
-                        positioning.itemTerms(item, position: source.kerningPosition, into: &terms)
+                        positioning.itemTerms(item, plan: source.kerningPlan, into: &terms)
                         termStarts.append(Int32(terms.count))
                         for term in first..<terms.count { kerningSums[Int(terms[term].at)] += terms[term].delta }
                     }
                 } else {
-                    kerning.append(.anyPair)
+                    kerning = .anyPair
                 }
-                itemStarts.append(Int32(termStarts.count - 1))
+                glyphs.append(Glyph(
+                    advance: read.advances[row], fixed: read.fixed[row], before: before[row], id: ids[glyph],
+                    deltaStart: Int32(row * width), itemStart: itemStart, itemEnd: Int32(termStarts.count - 1),
+                    kerning: kerning))
             }
             made.append(Piece(
-                index: index, source: source, ids: ids, places: places, before: before, advances: read.advances,
-                fixed: read.fixed, deltas: deltas,
-                kerning: kerning, itemStarts: itemStarts, termStarts: termStarts, terms: terms,
+                index: index, source: source, glyphs: glyphs, deltas: deltas, termStarts: termStarts, terms: terms,
                 estimate: Self.estimateTerms(sums, kerningSums, source: source)))
         }
         guard !made.isEmpty else { return nil }
@@ -394,53 +405,57 @@ extension ReadvancedSweep.Piece {
         // The moved glyphs are written only when asked for (a plain array, not an optional
         // one: each write to an optional's element checks it again).
         let keep = moved != nil
-        var glyphs = keep ? Array(piece.glyphs) : []
+        var movedGlyphs = keep ? Array(piece.glyphs) : []
         // Unchecked reads in the loop over the glyphs, which is most of a value's cost.
-        let made = deltas.withUnsafeBufferPointer { deltas in
-            terms.withUnsafeBufferPointer { terms in
-                glyphs.withUnsafeMutableBufferPointer { glyphs -> Double? in
-                    var units = 0.0
-                    var slot = piece.glyphs.startIndex
-                    for glyph in 0..<ids.count {
-                        defer { slot += 1 }
-                        let row = Int(places[glyph])
-                        var sum = fixed[row]
-                        for column in 0..<width { sum += scalars[column] * Int64(deltas[row * width + column]) }
-                        let new = advances[row] + ((sum + 0x8000) >> 16)
-                        guard new >= 0, new <= 0xFFFF else { return nil }
-                        let change = Int32(new - before[row])
-                        let advance = piece.glyphs[slot].advance
-                        if advance == 0 {
-                            units += Double(abs(change)) + anyPair(ids[glyph])
-                            total += advance
-                            continue
-                        }
-                        var kerning = 0.0
-                        switch self.kerning[glyph] {
-                        case .none: break
-                        case .pairs:
-                            for item in Int(itemStarts[glyph])..<Int(itemStarts[glyph + 1]) {
-                                var itemChange = 0.0
-                                // Indices, not a slice of `terms`: a slice retains and releases it per item.
-                                for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
-                                    itemChange += terms[term].delta * changes[Int(terms[term].at)]
+        let made = glyphs.withUnsafeBufferPointer { glyphs in
+            deltas.withUnsafeBufferPointer { deltas in
+                terms.withUnsafeBufferPointer { terms in
+                    termStarts.withUnsafeBufferPointer { termStarts in
+                        piece.glyphs.withUnsafeBufferPointer { shaped in
+                            movedGlyphs.withUnsafeMutableBufferPointer { movedGlyphs -> Double? in
+                                var units = 0.0
+                                for slot in 0..<glyphs.count {
+                                    let glyph = glyphs[slot]
+                                    let row = Int(glyph.deltaStart)
+                                    var sum = glyph.fixed
+                                    for column in 0..<width { sum += scalars[column] * Int64(deltas[row + column]) }
+                                    let new = glyph.advance + ((sum + 0x8000) >> 16)
+                                    guard new >= 0, new <= 0xFFFF else { return nil }
+                                    let change = Int32(new - glyph.before)
+                                    let advance = shaped[slot].advance
+                                    if advance == 0 {
+                                        units += Double(abs(change)) + anyPair(glyph.id)
+                                        total += advance
+                                        continue
+                                    }
+                                    var kerning = 0.0
+                                    switch glyph.kerning {
+                                    case .none: break
+                                    case .pairs:
+                                        for item in Int(glyph.itemStart)..<Int(glyph.itemEnd) {
+                                            var itemChange = 0.0
+                                            for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
+                                                itemChange += terms[term].delta * changes[Int(terms[term].at)]
+                                            }
+                                            kerning += itemChange
+                                            units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
+                                        }
+                                    case .anyPair:
+                                        units += anyPair(glyph.id)
+                                    }
+                                    let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
+                                    total += movedAdvance
+                                    if keep { movedGlyphs[slot].advance = movedAdvance }
                                 }
-                                kerning += itemChange
-                                units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
+                                return units
                             }
-                        case .anyPair:
-                            units += anyPair(ids[glyph])
                         }
-                        let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
-                        total += movedAdvance
-                        if keep { glyphs[glyph].advance = movedAdvance }
                     }
-                    return units
                 }
             }
         }
         guard let units = made else { return nil }
-        if keep { moved?[index].glyphs = glyphs[...] }
+        if keep { moved?[index].glyphs = movedGlyphs[...] }
         return units
     }
 }

@@ -306,15 +306,43 @@ extension PositioningVariations {
         return scalar
     }
 
-    /// The deltas of the delta set numbered `item` for the regions with a `position` of 0 or
-    /// more, in the row's order, appended as (delta, position): `deltaChange` reads the
-    /// others' terms as 0 when only those regions move.
-    func itemTerms(_ item: Int32, position: [Int32], into terms: inout [(delta: Double, at: Int32)]) {
+    /// Per item variation data, the slots of its rows whose region has a `position` of 0 or
+    /// more (in the row's order), with that position: what `itemTerms` reads of a row, found
+    /// once per source instead of by a pass over every region of each pair's row.
+    struct TermPlan {
+        fileprivate let starts: [Int32]
+        fileprivate let slots: [Int32]
+        fileprivate let positions: [Int32]
+    }
+
+    /// The plan for `position` (per `GDEF` region, its place among the moving regions, -1 for
+    /// one that does not move).
+    func termPlan(position: [Int32]) -> TermPlan? {
+        guard position.count == regionCount else { return nil }
+        var starts: [Int32] = [0], slots: [Int32] = [], positions: [Int32] = []
+        for data in itemData {
+            for (slot, region) in data.regionIndices.enumerated() {
+                guard region < position.count else { return nil }
+                if position[region] >= 0 {
+                    slots.append(Int32(slot))
+                    positions.append(position[region])
+                }
+            }
+            starts.append(Int32(slots.count))
+        }
+        return TermPlan(starts: starts, slots: slots, positions: positions)
+    }
+
+    /// The deltas of the delta set numbered `item` for the regions the plan keeps, in the
+    /// row's order, appended as (delta, position): `deltaChange` reads the others' terms as 0
+    /// when only those regions move.
+    func itemTerms(_ item: Int32, plan: TermPlan, into terms: inout [(delta: Double, at: Int32)]) {
         let key = itemKeys[Int(item)]
-        let data = itemData[Int(key >> 16)]
+        let block = Int(key >> 16)
+        let data = itemData[block]
         let row = Int(key & 0xFFFF) * data.regionIndices.count
-        for (slot, region) in data.regionIndices.enumerated() where position[region] >= 0 {
-            terms.append((Double(data.deltas[row + slot]), position[region]))
+        for entry in Int(plan.starts[block])..<Int(plan.starts[block + 1]) {
+            terms.append((Double(data.deltas[row + Int(plan.slots[entry])]), plan.positions[entry]))
         }
     }
 
