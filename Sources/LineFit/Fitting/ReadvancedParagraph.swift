@@ -48,18 +48,19 @@ struct ReadvancedWidths {
         let length = paragraph.length
         var advance = [Double](repeating: 0, count: length + 1)
         var clusterStart = [Bool](repeating: false, count: length + 1)
-        // Per font, its change and each glyph's change once computed (NaN: not yet): a
-        // paragraph repeats a few dozen glyphs, and each change reads the glyph's `HVAR` row.
-        var changes: [Int: (change: AdvanceChange, known: [Double])] = [:]
+        // Per font, its change and each glyph's change once computed (NaN: not yet; a
+        // snapshot of the change's `known`, given back what this paragraph computed).
+        var changes: [Int: (change: AdvanceChange, known: [Double], learned: [(glyph: Int, change: Double)])] = [:]
+        defer { for entry in changes.values { entry.change.known.store(entry.learned) } }
         for (run, runGlyphs) in zip(paragraph.runs, paragraph.glyphs) {
             let font = fonts.fonts[run.fontIndex]
             if font.isVariable {
-                var entry: (change: AdvanceChange, known: [Double])
+                var entry: (change: AdvanceChange, known: [Double], learned: [(glyph: Int, change: Double)])
                 if let kept = changes.removeValue(forKey: run.fontIndex) {
                     entry = kept
                 } else {
                     guard let made = font.advanceChange(from: from, to: to) else { return nil }
-                    entry = (made, [Double](repeating: .nan, count: made.table.glyphCount))
+                    entry = (made, made.known.snapshot(), [])
                 }
                 var moved = true
                 runGlyphs.forEach { glyph in
@@ -70,7 +71,10 @@ struct ReadvancedWidths {
                         delta = entry.known[slot]
                     } else if let made = entry.change.change(glyph.id) {
                         delta = made
-                        if slot < entry.known.count { entry.known[slot] = made }
+                        if slot < entry.known.count {
+                            entry.known[slot] = made
+                            entry.learned.append((slot, made))
+                        }
                     } else {
                         moved = false
                         return

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// The advances of the instance a font's design face is set to, computed from `HVAR`
 /// (`HorizontalVariations`) with the region scalars worked out once per instance. A
@@ -96,7 +97,9 @@ final class VariationAdvances {
         }
         let unitsPerEm = Double(face.unitsPerEm)
         let weights = zip(scalars(to), scalars(from)).map { ($0 - $1) / unitsPerEm }
-        let change = AdvanceChange(table: table, weights: weights, columns: table.weightedColumns(weights))
+        let change = AdvanceChange(
+            table: table, weights: weights, columns: table.weightedColumns(weights),
+            known: KnownChanges(count: table.glyphCount))
         changes.insert((from, to, change), at: 0)
         if changes.count > Self.sweepsKept { changes.removeLast() }
         return change
@@ -410,9 +413,36 @@ struct AdvanceChange {
     let weights: [Double]
     /// The slots of each row whose weight is not 0 (moving one axis, a few of them).
     let columns: HorizontalVariations.WeightedColumns?
+    /// Each glyph's change once computed, for every paragraph and layout that asks.
+    let known: KnownChanges
 
     /// The glyph's advance change in em; nil for a glyph the tables do not cover.
     func change(_ glyph: UInt32) -> Double? {
         table.weightedDelta(Int(glyph), weights: weights, columns: columns)
+    }
+}
+
+/// An `AdvanceChange`'s per-glyph changes once computed (NaN: not yet): a text repeats a few
+/// dozen glyphs, and each change reads the glyph's `HVAR` row, so each is read once while the
+/// change is kept (across paragraphs and layouts), not once a paragraph. Shared between
+/// threads with its change: a reader takes a snapshot (a copy later stores do not touch) and
+/// stores what it computed (the same values, whoever computes them).
+final class KnownChanges: Sendable {
+    private let values: Mutex<[Double]>
+
+    init(count: Int) {
+        values = Mutex([Double](repeating: .nan, count: count))
+    }
+
+    func snapshot() -> [Double] {
+        values.withLock { $0 }
+    }
+
+    /// Keeps `learned` (glyph, change) pairs.
+    func store(_ learned: [(glyph: Int, change: Double)]) {
+        guard !learned.isEmpty else { return }
+        values.withLock { values in
+            for (glyph, change) in learned where glyph < values.count { values[glyph] = change }
+        }
     }
 }
