@@ -109,6 +109,8 @@ struct ReadvancedSweep {
             var fixed: [Int64] = []
             var before: [Int64] = []
             var deltas: [Int32] = []
+            /// The pairs whose delta sets lines have read.
+            var pairs = ReadvancedPairMemo()
         }
 
         private let rows: Mutex<Rows>
@@ -123,6 +125,19 @@ struct ReadvancedSweep {
 
         init(glyphCount: Int) {
             rows = Mutex(Rows(place: [Int32](repeating: -1, count: glyphCount)))
+        }
+
+        /// The pairs remembered so far (a copy later pairs do not touch).
+        func pairs() -> ReadvancedPairMemo {
+            rows.withLock { $0.pairs }
+        }
+
+        /// Keeps pairs a line read (`ReadvancedPairMemo.key`, delta set).
+        func remember(_ learned: [(key: UInt64, item: Int32)]) {
+            guard !learned.isEmpty else { return }
+            rows.withLock { rows in
+                for pair in learned { rows.pairs.remember(pair.key, pair.item) }
+            }
         }
 
         /// Each glyph's place, the ones not read yet split now, with the arrays the places
@@ -248,6 +263,19 @@ struct ReadvancedSweep {
             var sums = [Double](repeating: 0, count: width)
             var kerningSums = [Double](repeating: 0, count: source.kerningVarying.count)
             let leftToRight = piece.level & 1 == 0 && positioning.readsPairs
+            // Released before the pairs learned here are kept (a copy still held would make
+            // the keeping copy the whole table).
+            var memo: ReadvancedPairMemo? = leftToRight ? source.reading.pairs() : nil
+            var learned: [(key: UInt64, item: Int32)] = []
+            func pairItem(_ lookup: Int, _ first: Int, _ second: Int) -> Int32 {
+                guard let key = ReadvancedPairMemo.key(lookup, first, second) else {
+                    return positioning.pairItem(lookup, first, second)
+                }
+                if let known = memo?.item(key) { return known }
+                let made = positioning.pairItem(lookup, first, second)
+                learned.append((key, made))
+                return made
+            }
             for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
                 let row = Int(places[glyph])
                 guard before[row] >= 0, before[row] <= 0xFFFF else { return nil }
@@ -258,7 +286,7 @@ struct ReadvancedSweep {
                 let kerning: Kerning
                 if piece.glyphs[slot].advance != 0, leftToRight, glyph == ids.count - 1 {
                     kerning = .none
-                } else if piece.glyphs[slot].advance != 0, leftToRight, positioning.pairItems(ids, at: glyph, into: &scratch) {
+                } else if piece.glyphs[slot].advance != 0, leftToRight, positioning.pairItems(ids, at: glyph, into: &scratch, item: pairItem) {
                     kerning = .pairs
                     for item in scratch {
                         let first = terms.count
@@ -274,6 +302,8 @@ struct ReadvancedSweep {
                     deltaStart: Int32(row * width), itemStart: itemStart, itemEnd: Int32(termStarts.count - 1),
                     kerning: kerning))
             }
+            memo = nil
+            source.reading.remember(learned)
             made.append(Piece(
                 index: index, source: source, glyphs: glyphs, deltas: deltas, termStarts: termStarts, terms: terms,
                 estimate: Self.estimateTerms(sums, kerningSums, source: source)))

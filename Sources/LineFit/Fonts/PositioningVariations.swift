@@ -352,6 +352,14 @@ extension PositioningVariations {
     /// per pair lookup (as the first of a pair with the next glyph the lookup does not
     /// skip); nil at the run's end (where `glyphSlopes`' bound is used instead).
     func pairItems(_ glyphs: [UInt32], at index: Int, into items: inout [Int32]) -> Bool {
+        pairItems(glyphs, at: index, into: &items) { pairTables[$0].item($1, $2) }
+    }
+
+    /// `pairItems(_:at:into:)` with each pair's delta set found by `item(lookup, first,
+    /// second)`, which must give `pairItem`'s answer (a caller may remember pairs).
+    func pairItems(
+        _ glyphs: [UInt32], at index: Int, into items: inout [Int32], item: (Int, Int, Int) -> Int32
+    ) -> Bool {
         items.removeAll(keepingCapacity: true)
         let first = Int(glyphs[index])
         for lookup in pairTables.indices {
@@ -360,10 +368,15 @@ extension PositioningVariations {
                 while next < glyphs.count, Int(glyphs[next]) < marks.count, marks[Int(glyphs[next])] { next += 1 }
             }
             guard next < glyphs.count else { return false }
-            let item = pairTables[lookup].item(first, Int(glyphs[next]))
-            if item != PairLookup.noItem { items.append(item) }
+            let found = item(lookup, first, Int(glyphs[next]))
+            if found != PairLookup.noItem { items.append(found) }
         }
         return true
+    }
+
+    /// The delta set pair lookup `lookup` gives `first` followed by `second` (or `PairLookup.noItem`).
+    func pairItem(_ lookup: Int, _ first: Int, _ second: Int) -> Int32 {
+        pairTables[lookup].item(first, second)
     }
 }
 
