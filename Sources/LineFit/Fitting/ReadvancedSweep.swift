@@ -145,9 +145,11 @@ struct ReadvancedSweep {
         /// glyph the tables do not cover (as the split is).
         fileprivate func places(_ ids: [UInt32], source: Source) -> Snapshot? {
             rows.withLock { rows -> Snapshot? in
+                // Every id checked before any is marked: a mark left behind would stay in the
+                // shared reading, and a later line would index with it.
+                guard ids.allSatisfy({ Int($0) < rows.place.count }) else { return nil }
                 var missing: [UInt32] = []
                 for id in ids {
-                    guard Int(id) < rows.place.count else { return nil }
                     if rows.place[Int(id)] == -1 {
                         rows.place[Int(id)] = -2
                         missing.append(id)
