@@ -29,5 +29,8 @@ struct ReadvancedPairMemoTests {
         memo.remember(keys[0], 99)
         #expect(memo.item(keys[0]) == -1)
         #expect(ReadvancedPairMemo.key(0, 1 << 24, 0) == nil && ReadvancedPairMemo.key(1 << 16, 0, 0) == nil)
+        // The largest numbers would make the empty slot's marker.
+        #expect(ReadvancedPairMemo.key((1 << 16) - 1, (1 << 24) - 1, (1 << 24) - 1) == nil)
+        #expect(ReadvancedPairMemo.key((1 << 16) - 2, (1 << 24) - 1, (1 << 24) - 1) != nil)
     }
 }

@@ -10,9 +10,10 @@ struct ReadvancedPairMemo {
     private var count = 0
 
     /// The key of a pair for one lookup; nil where the numbers do not fit it (never for
-    /// `OpenType`'s 16-bit glyph ids and a lookup count below 2^16).
+    /// `OpenType`'s 16-bit glyph ids and a lookup count below 2^16 − 1). The lookup's bound
+    /// keeps every key below the empty slot's marker (`.max`).
     static func key(_ lookup: Int, _ first: Int, _ second: Int) -> UInt64? {
-        guard lookup >= 0, lookup < 1 << 16, first >= 0, first < 1 << 24, second >= 0, second < 1 << 24 else {
+        guard lookup >= 0, lookup < (1 << 16) - 1, first >= 0, first < 1 << 24, second >= 0, second < 1 << 24 else {
             return nil
         }
         return UInt64(lookup) << 48 | UInt64(first) << 24 | UInt64(second)
