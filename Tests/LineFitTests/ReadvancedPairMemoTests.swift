@@ -3,9 +3,10 @@ import Testing
 
 @Suite("Remembered GPOS pairs")
 struct ReadvancedPairMemoTests {
-    @Test("a remembered pair gives back its delta set, others none, and the table stops taking pairs once half full")
+    @Test("a remembered pair gives back its delta set, others none, through the table's growth, and it stops taking pairs once half full at its bound")
     func remembersUntilHalfFull() throws {
         var memo = ReadvancedPairMemo()
+        #expect(memo.item(try #require(ReadvancedPairMemo.key(0, 1, 1))) == nil && !memo.isFull)
         var keys: [UInt64] = []
         // Pairs of every lookup, first and second glyph; neighbouring keys probe into each other.
         for first in 0..<80 {
@@ -13,7 +14,14 @@ struct ReadvancedPairMemoTests {
                 keys.append(try #require(ReadvancedPairMemo.key(first % 3, first, second)))
             }
         }
-        for (index, key) in keys.enumerated() { memo.remember(key, Int32(index % 7) - 1) }
+        for (index, key) in keys.enumerated() {
+            memo.remember(key, Int32(index % 7) - 1)
+            // Through each doubling (512 slots first), every pair taken so far is still found.
+            if [255, 256, 257, 511, 512, 1023, 1024].contains(index) {
+                #expect(keys.prefix(index + 1).allSatisfy { memo.item($0) != nil }, "after \(index + 1)")
+            }
+        }
+        #expect(memo.isFull)
         var kept = 0
         for (index, key) in keys.enumerated() {
             if let item = memo.item(key) {
@@ -21,7 +29,7 @@ struct ReadvancedPairMemoTests {
                 kept += 1
             }
         }
-        // 3,200 offered to a table of 4,096: the first 2,048 kept, in order.
+        // 3,200 offered to a table of at most 4,096: the first 2,048 kept, in order.
         #expect(kept == 2048)
         #expect(keys.prefix(2048).allSatisfy { memo.item($0) != nil })
         #expect(memo.item(try #require(ReadvancedPairMemo.key(5, 1, 1))) == nil)

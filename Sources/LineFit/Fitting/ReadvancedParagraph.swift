@@ -48,19 +48,22 @@ struct ReadvancedWidths {
         let length = paragraph.length
         var advance = [Double](repeating: 0, count: length + 1)
         var clusterStart = [Bool](repeating: false, count: length + 1)
-        // Per font, its change and each glyph's change once computed (NaN: not yet; a
-        // snapshot of the change's `known`, given back what this paragraph computed).
-        var changes: [Int: (change: AdvanceChange, known: [Double], learned: [(glyph: Int, change: Double)])] = [:]
-        defer { for entry in changes.values { entry.change.known.store(entry.learned) } }
+        // Per font, its change and each glyph's change once computed (NaN: not yet; the
+        // change's `known` table borrowed, given back with what this paragraph computed).
+        var changes: [Int: (change: AdvanceChange, known: [Double], owned: Bool, learned: [(glyph: Int, change: Double)])] = [:]
+        defer {
+            for entry in changes.values { entry.change.known.giveBack(entry.known, owned: entry.owned, learned: entry.learned) }
+        }
         for (run, runGlyphs) in zip(paragraph.runs, paragraph.glyphs) {
             let font = fonts.fonts[run.fontIndex]
             if font.isVariable {
-                var entry: (change: AdvanceChange, known: [Double], learned: [(glyph: Int, change: Double)])
+                var entry: (change: AdvanceChange, known: [Double], owned: Bool, learned: [(glyph: Int, change: Double)])
                 if let kept = changes.removeValue(forKey: run.fontIndex) {
                     entry = kept
                 } else {
                     guard let made = font.advanceChange(from: from, to: to) else { return nil }
-                    entry = (made, made.known.snapshot(), [])
+                    let borrowed = made.known.borrow()
+                    entry = (made, borrowed.table, borrowed.owned, [])
                 }
                 var moved = true
                 runGlyphs.forEach { glyph in
@@ -73,7 +76,7 @@ struct ReadvancedWidths {
                         delta = made
                         if slot < entry.known.count {
                             entry.known[slot] = made
-                            entry.learned.append((slot, made))
+                            if !entry.owned { entry.learned.append((slot, made)) }
                         }
                     } else {
                         moved = false

@@ -268,6 +268,8 @@ struct ReadvancedSweep {
             // Released before the pairs learned here are kept (a copy still held would make
             // the keeping copy the whole table).
             var memo: ReadvancedPairMemo? = leftToRight ? source.reading.pairs() : nil
+            // A full memo takes no pairs: none collected, no lock taken to store them.
+            let learns = memo.map { !$0.isFull } ?? false
             var learned: [(key: UInt64, item: Int32)] = []
             func pairItem(_ lookup: Int, _ first: Int, _ second: Int) -> Int32 {
                 guard let key = ReadvancedPairMemo.key(lookup, first, second) else {
@@ -275,7 +277,7 @@ struct ReadvancedSweep {
                 }
                 if let known = memo?.item(key) { return known }
                 let made = positioning.pairItem(lookup, first, second)
-                learned.append((key, made))
+                if learns { learned.append((key, made)) }
                 return made
             }
             for (slot, glyph) in zip(piece.glyphs.indices, 0...) {

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// How far a variable font's `GPOS` can move a glyph's advance when one axis moves, read
 /// from `GDEF`'s item variation store and the pair-adjustment lookups that use it, and the
@@ -44,6 +45,17 @@ final class PositioningVariations {
     private let widestRow: Int
     /// Feature-variation conditions: the axis and its range (2.14, inclusive).
     private let conditions: [(axis: Int, min: Int32, max: Int32)]
+    /// Term plans made (`termPlan(position:)`), most recent first: the instances along one
+    /// axis mostly move the same regions, so a new instance (every new size, with `opsz`)
+    /// reuses its plan instead of a pass over every region slot of the store.
+    private let plans = Mutex<[KeptPlan]>([])
+    private static let plansKept = 8
+    /// A named type, not a tuple: a tuple array's metadata is made at run time from its
+    /// mangled name, more than a whole plan's search when the font is new.
+    private struct KeptPlan {
+        let position: [Int32]
+        let plan: TermPlan
+    }
 
     /// Reads the tables of `face` (HarfBuzz's table access is thread-safe); nil when the font
     /// is outside the assumptions above or has no `GDEF` variation store while `GPOS` uses one.
@@ -308,7 +320,8 @@ extension PositioningVariations {
 
     /// Per item variation data, the slots of its rows whose region has a `position` of 0 or
     /// more (in the row's order), with that position: what `itemTerms` reads of a row, found
-    /// once per source instead of by a pass over every region of each pair's row.
+    /// once per font and set of moving regions instead of by a pass over every region of each
+    /// pair's row.
     struct TermPlan {
         fileprivate let starts: [Int32]
         fileprivate let slots: [Int32]
@@ -319,7 +332,19 @@ extension PositioningVariations {
     /// one that does not move).
     func termPlan(position: [Int32]) -> TermPlan? {
         guard position.count == regionCount else { return nil }
+        if let known = plans.withLock({ $0.first { $0.position == position }?.plan }) { return known }
+        guard let made = makeTermPlan(position: position) else { return nil }
+        plans.withLock { plans in
+            guard !plans.contains(where: { $0.position == position }) else { return }
+            plans.insert(KeptPlan(position: position, plan: made), at: 0)
+            if plans.count > Self.plansKept { plans.removeLast() }
+        }
+        return made
+    }
+
+    private func makeTermPlan(position: [Int32]) -> TermPlan? {
         var starts: [Int32] = [0], slots: [Int32] = [], positions: [Int32] = []
+        starts.reserveCapacity(itemData.count + 1)
         for data in itemData {
             for (slot, region) in data.regionIndices.enumerated() {
                 guard region < position.count else { return nil }
@@ -360,7 +385,9 @@ extension PositioningVariations {
     func pairItems(
         _ glyphs: [UInt32], at index: Int, into items: inout [Int32], item: (Int, Int, Int) -> Int32
     ) -> Bool {
-        items.removeAll(keepingCapacity: true)
+        // Popped (a few, one per lookup at most), not `removeAll(keepingCapacity:)`, which the
+        // width-axis sweep calls out of line (its `replaceSubrange`: 13 K instructions a layout).
+        while items.popLast() != nil {}
         let first = Int(glyphs[index])
         for lookup in pairTables.indices {
             var next = index + 1

@@ -425,24 +425,45 @@ struct AdvanceChange {
 /// An `AdvanceChange`'s per-glyph changes once computed (NaN: not yet): a text repeats a few
 /// dozen glyphs, and each change reads the glyph's `HVAR` row, so each is read once while the
 /// change is kept (across paragraphs and layouts), not once a paragraph. Shared between
-/// threads with its change: a reader takes a snapshot (a copy later stores do not touch) and
-/// stores what it computed (the same values, whoever computes them).
+/// threads with its change: the table is lent to one reader at a time (moved out, so that the
+/// reader's writes do not copy it), and a reader that finds it lent gets a table of its own
+/// whose findings it stores if the table is back by then (the same values, whoever computes them).
 final class KnownChanges: Sendable {
-    private let values: Mutex<[Double]>
+    private struct State {
+        var table: [Double]
+        var lent = false
+    }
+
+    private let state: Mutex<State>
+    private let count: Int
 
     init(count: Int) {
-        values = Mutex([Double](repeating: .nan, count: count))
+        self.count = count
+        state = Mutex(State(table: [Double](repeating: .nan, count: count)))
     }
 
-    func snapshot() -> [Double] {
-        values.withLock { $0 }
+    /// The table to read and write in place (`owned`), or, while another reader has it, a new one.
+    func borrow() -> (table: [Double], owned: Bool) {
+        let lent = state.withLock { state -> [Double]? in
+            guard !state.lent else { return nil }
+            state.lent = true
+            defer { state.table = [] }
+            return state.table
+        }
+        if let lent { return (lent, true) }
+        return ([Double](repeating: .nan, count: count), false)
     }
 
-    /// Keeps `learned` (glyph, change) pairs.
-    func store(_ learned: [(glyph: Int, change: Double)]) {
-        guard !learned.isEmpty else { return }
-        values.withLock { values in
-            for (glyph, change) in learned where glyph < values.count { values[glyph] = change }
+    /// Ends a `borrow`: an owned table is put back as it is (with what the reader wrote); from
+    /// a table of its own, the `learned` (glyph, change) pairs are stored if the table is back.
+    func giveBack(_ table: [Double], owned: Bool, learned: [(glyph: Int, change: Double)]) {
+        state.withLock { state in
+            if owned {
+                state.table = table
+                state.lent = false
+            } else if !state.lent {
+                for (glyph, change) in learned where glyph < state.table.count { state.table[glyph] = change }
+            }
         }
     }
 }
