@@ -123,9 +123,9 @@ struct ReadvancedWidthTests {
     func sweepEqualsReadvancedWidth() throws {
         let fonts = try VariableFontTests.fonts()
         var compared = 0
-        // One reading per instance across the texts, as a layout's lines share one: a text's
-        // glyphs are split by an earlier one, or now.
-        var readings: [String: [Int: ReadvancedSweep.Reading]] = [:]
+        // One source (and its reading) per instance across the texts, as lines and layouts
+        // share one: a text's glyphs are split by an earlier one, or now.
+        var readings: [String: [Int: ReadvancedSweep.Source]] = [:]
         for text in NextSizeProofTests.texts {
             for fixed in [[FontVariation("wght", 800), FontVariation("opsz", 60)], [FontVariation("opsz", 144)], []] {
                 for level: UInt8 in [0, 1] {
@@ -157,6 +157,36 @@ struct ReadvancedWidthTests {
         }
         // Not every value is refused (a feature variation switches past 85).
         #expect(compared > 100)
+    }
+
+    @Test("a line with a glyph id past the font's leaves the shared reading as it was: the same source then reads the line without it")
+    func outOfRangeGlyphLeavesReadingUsable() throws {
+        let fonts = try VariableFontTests.fonts()
+        // An instance no other test reads, so that the line's glyphs are new to its source.
+        let fixed = [FontVariation("wght", 437), FontVariation("opsz", 61)]
+        let narrowest = fixed + [FontVariation("wdth", 25)]
+        let piece = try Self.piece("Waving flags", narrowest)
+        var bad = piece
+        bad.glyphs = (Array(piece.glyphs) + [ShapedGlyph(
+            id: 0xFFFF, cluster: piece.range.upperBound - 1, advance: 0.5, xOffset: 0, yOffset: 0, unsafeToBreak: false)])[...]
+        var sweepSources: [Int: ReadvancedSweep.Source] = [:]
+        #expect(ReadvancedSweep(
+            (pieces: [bad], em: [bad].width(tracking: 0)), from: VariationSettings(narrowest), axis: "wdth", fonts: fonts,
+            tracking: 0, sources: &sweepSources) == nil)
+        // The same source (the font keeps it): the glyphs before the bad one must not be left
+        // marked as being read, a mark would be taken for a place.
+        let shape = (pieces: [piece], em: [piece].width(tracking: 0))
+        let sweep = try #require(ReadvancedSweep(
+            shape, from: VariationSettings(narrowest), axis: "wdth", fonts: fonts, tracking: 0, sources: &sweepSources))
+        // Below the feature variation's edge at 85 (past it neither re-advances).
+        for wdth in [30.3, 60.0, 84.0] {
+            var sources: [Int: ReadvancedWidth.Source] = [:]
+            let expected = try #require(ReadvancedWidth(
+                shape, from: VariationSettings(narrowest), to: VariationSettings(fixed + [FontVariation("wdth", wdth)]),
+                axis: "wdth", fonts: fonts, tracking: 0, sources: &sources), "wdth \(wdth)")
+            let found = try #require(sweep.width(at: wdth))
+            #expect(found.em == expected.em && found.bound == expected.bound)
+        }
     }
 
     @Test("right to left, where pairs are not read, the any-pair bound is too wide to take a line without a shape")

@@ -48,18 +48,22 @@ struct ReadvancedWidths {
         let length = paragraph.length
         var advance = [Double](repeating: 0, count: length + 1)
         var clusterStart = [Bool](repeating: false, count: length + 1)
-        // Per font, its change and each glyph's change once computed (NaN: not yet): a
-        // paragraph repeats a few dozen glyphs, and each change reads the glyph's `HVAR` row.
-        var changes: [Int: (change: AdvanceChange, known: [Double])] = [:]
+        // Per font, its change and each glyph's change once computed (NaN: not yet; the
+        // change's `known` table borrowed, given back with what this paragraph computed).
+        var changes: [Int: (change: AdvanceChange, known: [Double], owned: Bool, learned: [(glyph: Int, change: Double)])] = [:]
+        defer {
+            for entry in changes.values { entry.change.known.giveBack(entry.known, owned: entry.owned, learned: entry.learned) }
+        }
         for (run, runGlyphs) in zip(paragraph.runs, paragraph.glyphs) {
             let font = fonts.fonts[run.fontIndex]
             if font.isVariable {
-                var entry: (change: AdvanceChange, known: [Double])
+                var entry: (change: AdvanceChange, known: [Double], owned: Bool, learned: [(glyph: Int, change: Double)])
                 if let kept = changes.removeValue(forKey: run.fontIndex) {
                     entry = kept
                 } else {
                     guard let made = font.advanceChange(from: from, to: to) else { return nil }
-                    entry = (made, [Double](repeating: .nan, count: made.table.glyphCount))
+                    let borrowed = made.known.borrow()
+                    entry = (made, borrowed.table, borrowed.owned, [])
                 }
                 var moved = true
                 runGlyphs.forEach { glyph in
@@ -70,7 +74,10 @@ struct ReadvancedWidths {
                         delta = entry.known[slot]
                     } else if let made = entry.change.change(glyph.id) {
                         delta = made
-                        if slot < entry.known.count { entry.known[slot] = made }
+                        if slot < entry.known.count {
+                            entry.known[slot] = made
+                            if !entry.owned { entry.learned.append((slot, made)) }
+                        }
                     } else {
                         moved = false
                         return

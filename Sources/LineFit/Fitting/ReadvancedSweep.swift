@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `ReadvancedWidth` at many values of one axis for one line, each value paying only for
 /// what moves with the axis.
 ///
@@ -19,7 +21,8 @@
 /// test checks `em`, `bound` and every advance against `ReadvancedWidth` bit for bit.
 struct ReadvancedSweep {
     /// What re-advancing from one instance of one font needs, whatever the line: kept for
-    /// all lines of a layout (they start from the same instance).
+    /// all lines of a layout (they start from the same instance), and with the font for later
+    /// layouts. Immutable but for its `Reading`, which locks.
     final class Source {
         let step: AxisStep
         /// HarfBuzz's (2.14) and FreeType's (16.16) normalized coordinates at the source.
@@ -33,7 +36,8 @@ struct ReadvancedSweep {
         let varying: [Int]
         /// The same for `GDEF`, with the moving regions' scalars at the source.
         let kerningVarying: [Int]
-        let kerningPosition: [Int32]
+        /// The slots of `GDEF` rows a pair's terms read (the moving regions', with their places).
+        let kerningPlan: PositioningVariations.TermPlan
         let kerningFrom: [Double]
         /// The moving `HVAR` regions' scalars at the source (16.16).
         let varyingScalars: [Int64]
@@ -45,6 +49,8 @@ struct ReadvancedSweep {
         /// span on the axis (fractions) and its tent at the source.
         let spans: [(others: Double, start: Double, peak: Double, end: Double, source: Double)]
         let kerningSpans: [(others: Double, start: Double, peak: Double, end: Double, source: Double)]
+        /// Each glyph's split row, read as lines need it.
+        let reading: Reading
 
         init?(font: Font, from: VariationSettings, tag: String) {
             guard let step = font.axisStep(from: from, to: from, tag: tag),
@@ -65,7 +71,8 @@ struct ReadvancedSweep {
             varyingScalars = varying.map { step.from[$0] }
             guard let plan = table.splitPlan(scalars: step.from, position: position) else { return nil }
             self.plan = plan
-            self.kerningPosition = kerningPosition
+            guard let kerningPlan = positioning.termPlan(position: kerningPosition) else { return nil }
+            self.kerningPlan = kerningPlan
             self.step = step
             self.coordinates = coordinates
             self.freeType = freeType
@@ -83,62 +90,98 @@ struct ReadvancedSweep {
             }
             spans = varying.map { span(sweep.regions[$0]) }
             kerningSpans = kerningVarying.map { span(kerningSweep.regions[$0]) }
+            reading = Reading(glyphCount: table.glyphCount)
         }
     }
 
-    /// One layout's reading of one font from one instance: the `Source`, and each glyph's
-    /// split row (`HorizontalVariations.split`) once read. A layout's lines repeat a few dozen
-    /// glyphs, and the split is most of a line's set-up, so each glyph is split once a layout.
-    /// Not shared between layouts or threads (a `Source` is; this grows as lines are read).
-    final class Reading {
-        let source: Source
-        /// Per glyph: its place in the arrays below, -1 while not read.
-        private var place: [Int32]
-        /// Per glyph read: `hmtx` advance, fixed regions' sum, FreeType's advance at the
-        /// source, and (`source.varying.count` each) the moving regions' deltas.
-        fileprivate private(set) var advances: [Int64] = []
-        fileprivate private(set) var fixed: [Int64] = []
-        fileprivate private(set) var before: [Int64] = []
-        fileprivate private(set) var deltas: [Int32] = []
-
-        init(_ source: Source) {
-            self.source = source
-            place = [Int32](repeating: -1, count: source.step.table.glyphCount)
+    /// Each glyph's split row (`HorizontalVariations.split`) from one instance, once read: a
+    /// text's lines repeat a few dozen glyphs, and the split is most of a line's set-up, so
+    /// each glyph is split once while its `Source` is kept (across lines and layouts), not once
+    /// a line. Shared between threads with its `Source`: it grows under its lock, and a line
+    /// takes a snapshot of the arrays (copies that later growth does not touch).
+    final class Reading: Sendable {
+        struct Rows {
+            /// Per glyph: its place in the arrays below, -1 while not read.
+            var place: [Int32]
+            /// Per glyph read: `hmtx` advance, fixed regions' sum, FreeType's advance at the
+            /// source, and (`source.varying.count` each) the moving regions' deltas.
+            var advances: [Int64] = []
+            var fixed: [Int64] = []
+            var before: [Int64] = []
+            var deltas: [Int32] = []
+            /// The pairs whose delta sets lines have read.
+            var pairs = ReadvancedPairMemo()
         }
 
-        /// Each glyph's place, the ones not read yet split now; nil at a glyph the tables do
-        /// not cover (as the split is).
-        fileprivate func places(_ ids: [UInt32]) -> [Int32]? {
-            var missing: [UInt32] = []
-            for id in ids {
-                guard Int(id) < place.count else { return nil }
-                if place[Int(id)] == -1 {
-                    place[Int(id)] = -2
-                    missing.append(id)
-                }
+        private let rows: Mutex<Rows>
+
+        fileprivate struct Snapshot {
+            let places: [Int32]
+            let advances: [Int64]
+            let fixed: [Int64]
+            let before: [Int64]
+            let deltas: [Int32]
+        }
+
+        init(glyphCount: Int) {
+            rows = Mutex(Rows(place: [Int32](repeating: -1, count: glyphCount)))
+        }
+
+        /// The pairs remembered so far (a copy later pairs do not touch).
+        func pairs() -> ReadvancedPairMemo {
+            rows.withLock { $0.pairs }
+        }
+
+        /// Keeps pairs a line read (`ReadvancedPairMemo.key`, delta set).
+        func remember(_ learned: [(key: UInt64, item: Int32)]) {
+            guard !learned.isEmpty else { return }
+            rows.withLock { rows in
+                for pair in learned { rows.pairs.remember(pair.key, pair.item) }
             }
-            if !missing.isEmpty {
-                let count = advances.count, width = source.varying.count
-                deltas.append(contentsOf: repeatElement(0, count: missing.count * width))
-                guard source.step.table.split(
-                    missing, plan: source.plan, width: width, into: &deltas, at: count * width, advances: &advances,
-                    fixed: &fixed)
-                else {
-                    for id in missing { place[Int(id)] = -1 }
-                    advances.removeSubrange(count...)
-                    fixed.removeSubrange(count...)
-                    deltas.removeSubrange((count * width)...)
-                    return nil
+        }
+
+        /// Each glyph's place, the ones not read yet split now, with the arrays the places
+        /// index (not `place`: a snapshot of it would be copied at the next growth); nil at a
+        /// glyph the tables do not cover (as the split is).
+        fileprivate func places(_ ids: [UInt32], source: Source) -> Snapshot? {
+            rows.withLock { rows -> Snapshot? in
+                // Every id checked before any is marked: a mark left behind would stay in the
+                // shared reading, and a later line would index with it.
+                guard ids.allSatisfy({ Int($0) < rows.place.count }) else { return nil }
+                var missing: [UInt32] = []
+                for id in ids {
+                    if rows.place[Int(id)] == -1 {
+                        rows.place[Int(id)] = -2
+                        missing.append(id)
+                    }
                 }
-                for (offset, id) in missing.enumerated() {
-                    let row = count + offset
-                    var sum = fixed[row]
-                    for column in 0..<width { sum += source.varyingScalars[column] * Int64(deltas[row * width + column]) }
-                    before.append(advances[row] + ((sum + 0x8000) >> 16))
-                    place[Int(id)] = Int32(row)
+                if !missing.isEmpty {
+                    let count = rows.advances.count, width = source.varying.count
+                    rows.deltas.append(contentsOf: repeatElement(0, count: missing.count * width))
+                    guard source.step.table.split(
+                        missing, plan: source.plan, width: width, into: &rows.deltas, at: count * width,
+                        advances: &rows.advances, fixed: &rows.fixed)
+                    else {
+                        for id in missing { rows.place[Int(id)] = -1 }
+                        rows.advances.removeSubrange(count...)
+                        rows.fixed.removeSubrange(count...)
+                        rows.deltas.removeSubrange((count * width)...)
+                        return nil
+                    }
+                    for (offset, id) in missing.enumerated() {
+                        let row = count + offset
+                        var sum = rows.fixed[row]
+                        for column in 0..<width {
+                            sum += source.varyingScalars[column] * Int64(rows.deltas[row * width + column])
+                        }
+                        rows.before.append(rows.advances[row] + ((sum + 0x8000) >> 16))
+                        rows.place[Int(id)] = Int32(row)
+                    }
                 }
+                return Snapshot(
+                    places: ids.map { rows.place[Int($0)] }, advances: rows.advances, fixed: rows.fixed, before: rows.before,
+                    deltas: rows.deltas)
             }
-            return ids.map { place[Int($0)] }
         }
     }
 
@@ -152,21 +195,29 @@ struct ReadvancedSweep {
         case anyPair
     }
 
+    /// What a value reads of one glyph of a piece, together: a value's loop over the glyphs
+    /// reads one array, not one per field.
+    fileprivate struct Glyph {
+        /// `hmtx` advance, the fixed regions' sum, the advance at the source (`hmtx` + the
+        /// rounded delta sum), in design units.
+        let advance: Int64
+        let fixed: Int64
+        let before: Int64
+        let id: UInt32
+        /// Where its moving deltas start in the reading's `deltas`.
+        let deltaStart: Int32
+        /// Its pairs' delta sets (`itemStart..<itemEnd` of `termStarts`), each its terms.
+        let itemStart: Int32
+        let itemEnd: Int32
+        let kerning: Kerning
+    }
+
     fileprivate struct Piece {
         let index: Int
         let source: Source
-        let ids: [UInt32]
-        /// Per glyph, its place in the layout's `Reading` (whose arrays these are: the
-        /// advance at the source, `hmtx` + the rounded delta sum, in design units; `hmtx`; the
-        /// fixed sum; the moving deltas, `source.varying.count` a place).
-        let places: [Int32]
-        let before: [Int64]
-        let advances: [Int64]
-        let fixed: [Int64]
+        let glyphs: [Glyph]
+        /// The source's `Reading`'s moving deltas (`source.varying.count` a glyph read).
         let deltas: [Int32]
-        let kerning: [Kerning]
-        /// Per glyph, its delta sets (`itemStarts[g]..<itemStarts[g + 1]`), each its terms.
-        let itemStarts: [Int32]
         let termStarts: [Int32]
         let terms: [(delta: Double, at: Int32)]
         /// For the estimate, per moving region whose deltas here do not sum to 0 (`HVAR`'s
@@ -184,64 +235,81 @@ struct ReadvancedSweep {
     /// `shape` (shaped at `from`) to be re-advanced along `tag`; nil where `ReadvancedWidth`
     /// would be nil at every value (no source, a glyph the tables do not cover).
     init?(_ shape: LineInstances.Shape, from: VariationSettings, axis tag: String, fonts: FontChain, tracking: Double,
-          sources: inout [Int: Reading]) {
+          sources: inout [Int: Source]) {
         var made: [Piece] = []
         var scratch: [Int32] = []
         for (index, piece) in shape.pieces.enumerated() where !piece.glyphs.isEmpty {
             let font = fonts.fonts[piece.fontIndex]
             guard font.isVariable else { continue }
-            let reading: Reading
+            let source: Source
             if let known = sources[piece.fontIndex] {
-                reading = known
+                source = known
             } else {
                 guard let new = font.readvancedSource(from, tag: tag) else { return nil }
-                reading = Reading(new)
-                sources[piece.fontIndex] = reading
+                source = new
+                sources[piece.fontIndex] = new
             }
-            let source = reading.source
             let step = source.step, positioning = step.positioning
             let ids = piece.glyphs.map(\.id)
             let width = source.varying.count
-            guard let places = reading.places(ids) else { return nil }
-            let before = reading.before, deltas = reading.deltas
+            guard let read = source.reading.places(ids, source: source) else { return nil }
+            let places = read.places, before = read.before, deltas = read.deltas
             // Reserved before the first element: a literal `[0]` reserved after would be
             // allocated twice.
-            var kerning: [Kerning] = [], itemStarts: [Int32] = [], termStarts: [Int32] = []
+            var glyphs: [Glyph] = [], termStarts: [Int32] = []
             var terms: [(delta: Double, at: Int32)] = []
             terms.reserveCapacity(ids.count * 8)
             termStarts.reserveCapacity(ids.count * 2)
-            kerning.reserveCapacity(ids.count)
-            itemStarts.reserveCapacity(ids.count + 1)
-            itemStarts.append(0)
+            glyphs.reserveCapacity(ids.count)
             termStarts.append(0)
             var sums = [Double](repeating: 0, count: width)
             var kerningSums = [Double](repeating: 0, count: source.kerningVarying.count)
             let leftToRight = piece.level & 1 == 0 && positioning.readsPairs
+            // Released before the pairs learned here are kept (a copy still held would make
+            // the keeping copy the whole table).
+            var memo: ReadvancedPairMemo? = leftToRight ? source.reading.pairs() : nil
+            // A full memo takes no pairs: none collected, no lock taken to store them.
+            let learns = memo.map { !$0.isFull } ?? false
+            var learned: [(key: UInt64, item: Int32)] = []
+            func pairItem(_ lookup: Int, _ first: Int, _ second: Int) -> Int32 {
+                guard let key = ReadvancedPairMemo.key(lookup, first, second) else {
+                    return positioning.pairItem(lookup, first, second)
+                }
+                if let known = memo?.item(key) { return known }
+                let made = positioning.pairItem(lookup, first, second)
+                if learns { learned.append((key, made)) }
+                return made
+            }
             for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
                 let row = Int(places[glyph])
                 guard before[row] >= 0, before[row] <= 0xFFFF else { return nil }
                 if piece.glyphs[slot].advance != 0 {
                     for column in 0..<width { sums[column] += Double(deltas[row * width + column]) }
                 }
+                let itemStart = Int32(termStarts.count - 1)
+                let kerning: Kerning
                 if piece.glyphs[slot].advance != 0, leftToRight, glyph == ids.count - 1 {
-                    kerning.append(.none)
-                } else if piece.glyphs[slot].advance != 0, leftToRight, positioning.pairItems(ids, at: glyph, into: &scratch) {
-                    kerning.append(.pairs)
+                    kerning = .none
+                } else if piece.glyphs[slot].advance != 0, leftToRight, positioning.pairItems(ids, at: glyph, into: &scratch, item: pairItem) {
+                    kerning = .pairs
                     for item in scratch {
                         let first = terms.count
-                        positioning.itemTerms(item, position: source.kerningPosition, into: &terms)
+                        positioning.itemTerms(item, plan: source.kerningPlan, into: &terms)
                         termStarts.append(Int32(terms.count))
                         for term in first..<terms.count { kerningSums[Int(terms[term].at)] += terms[term].delta }
                     }
                 } else {
-                    kerning.append(.anyPair)
+                    kerning = .anyPair
                 }
-                itemStarts.append(Int32(termStarts.count - 1))
+                glyphs.append(Glyph(
+                    advance: read.advances[row], fixed: read.fixed[row], before: before[row], id: ids[glyph],
+                    deltaStart: Int32(row * width), itemStart: itemStart, itemEnd: Int32(termStarts.count - 1),
+                    kerning: kerning))
             }
+            memo = nil
+            source.reading.remember(learned)
             made.append(Piece(
-                index: index, source: source, ids: ids, places: places, before: before, advances: reading.advances,
-                fixed: reading.fixed, deltas: deltas,
-                kerning: kerning, itemStarts: itemStarts, termStarts: termStarts, terms: terms,
+                index: index, source: source, glyphs: glyphs, deltas: deltas, termStarts: termStarts, terms: terms,
                 estimate: Self.estimateTerms(sums, kerningSums, source: source)))
         }
         guard !made.isEmpty else { return nil }
@@ -371,53 +439,57 @@ extension ReadvancedSweep.Piece {
         // The moved glyphs are written only when asked for (a plain array, not an optional
         // one: each write to an optional's element checks it again).
         let keep = moved != nil
-        var glyphs = keep ? Array(piece.glyphs) : []
+        var movedGlyphs = keep ? Array(piece.glyphs) : []
         // Unchecked reads in the loop over the glyphs, which is most of a value's cost.
-        let made = deltas.withUnsafeBufferPointer { deltas in
-            terms.withUnsafeBufferPointer { terms in
-                glyphs.withUnsafeMutableBufferPointer { glyphs -> Double? in
-                    var units = 0.0
-                    var slot = piece.glyphs.startIndex
-                    for glyph in 0..<ids.count {
-                        defer { slot += 1 }
-                        let row = Int(places[glyph])
-                        var sum = fixed[row]
-                        for column in 0..<width { sum += scalars[column] * Int64(deltas[row * width + column]) }
-                        let new = advances[row] + ((sum + 0x8000) >> 16)
-                        guard new >= 0, new <= 0xFFFF else { return nil }
-                        let change = Int32(new - before[row])
-                        let advance = piece.glyphs[slot].advance
-                        if advance == 0 {
-                            units += Double(abs(change)) + anyPair(ids[glyph])
-                            total += advance
-                            continue
-                        }
-                        var kerning = 0.0
-                        switch self.kerning[glyph] {
-                        case .none: break
-                        case .pairs:
-                            for item in Int(itemStarts[glyph])..<Int(itemStarts[glyph + 1]) {
-                                var itemChange = 0.0
-                                // Indices, not a slice of `terms`: a slice retains and releases it per item.
-                                for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
-                                    itemChange += terms[term].delta * changes[Int(terms[term].at)]
+        let made = glyphs.withUnsafeBufferPointer { glyphs in
+            deltas.withUnsafeBufferPointer { deltas in
+                terms.withUnsafeBufferPointer { terms in
+                    termStarts.withUnsafeBufferPointer { termStarts in
+                        piece.glyphs.withUnsafeBufferPointer { shaped in
+                            movedGlyphs.withUnsafeMutableBufferPointer { movedGlyphs -> Double? in
+                                var units = 0.0
+                                for slot in 0..<glyphs.count {
+                                    let glyph = glyphs[slot]
+                                    let row = Int(glyph.deltaStart)
+                                    var sum = glyph.fixed
+                                    for column in 0..<width { sum += scalars[column] * Int64(deltas[row + column]) }
+                                    let new = glyph.advance + ((sum + 0x8000) >> 16)
+                                    guard new >= 0, new <= 0xFFFF else { return nil }
+                                    let change = Int32(new - glyph.before)
+                                    let advance = shaped[slot].advance
+                                    if advance == 0 {
+                                        units += Double(abs(change)) + anyPair(glyph.id)
+                                        total += advance
+                                        continue
+                                    }
+                                    var kerning = 0.0
+                                    switch glyph.kerning {
+                                    case .none: break
+                                    case .pairs:
+                                        for item in Int(glyph.itemStart)..<Int(glyph.itemEnd) {
+                                            var itemChange = 0.0
+                                            for term in Int(termStarts[item])..<Int(termStarts[item + 1]) {
+                                                itemChange += terms[term].delta * changes[Int(terms[term].at)]
+                                            }
+                                            kerning += itemChange
+                                            units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
+                                        }
+                                    case .anyPair:
+                                        units += anyPair(glyph.id)
+                                    }
+                                    let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
+                                    total += movedAdvance
+                                    if keep { movedGlyphs[slot].advance = movedAdvance }
                                 }
-                                kerning += itemChange
-                                units += abs(itemChange) * (AxisStep.slopeMargin - 1) + AxisStep.roundingPerAdjustment
+                                return units
                             }
-                        case .anyPair:
-                            units += anyPair(ids[glyph])
                         }
-                        let movedAdvance = advance + (Double(change) + kerning) / source.unitsPerEm
-                        total += movedAdvance
-                        if keep { glyphs[glyph].advance = movedAdvance }
                     }
-                    return units
                 }
             }
         }
         guard let units = made else { return nil }
-        if keep { moved?[index].glyphs = glyphs[...] }
+        if keep { moved?[index].glyphs = movedGlyphs[...] }
         return units
     }
 }

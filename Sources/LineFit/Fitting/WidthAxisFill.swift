@@ -149,9 +149,9 @@ extension LayoutEngine {
 
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
-        // Every line starts from the same instance (s, the narrowest): its scalars, and each
-        // glyph's split row once read, are kept.
-        var sources: [Int: ReadvancedSweep.Reading] = [:]
+        // Every line starts from the same instance (s, the narrowest): its source (scalars,
+        // each glyph's split row once read) is looked up once a layout.
+        var sources: [Int: ReadvancedSweep.Source] = [:]
         let narrowest = plan.settings(size: size, width: axis.minValue)
         let reported = plan.reported(narrowest)
         let finalKey = plan.opticalSize(for: size) ?? -1
@@ -189,7 +189,7 @@ extension LayoutEngine {
     private func fillLine(
         _ span: LineSpan, pair: (narrow: MeasuredParagraph, wide: ReadvancedWidths), endsParagraph: Bool, size: Double,
         narrowest: (settings: VariationSettings, reported: [FontVariation]), axis: VariationAxis, base: Int,
-        sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
+        sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
     ) -> Line {
         let narrow = pair.narrow
         let line = LineInstances(
@@ -257,7 +257,7 @@ extension LayoutEngine {
     /// `narrowest` was shaped at (the block's size, the narrowest `wdth`).
     func readvancedFill(
         _ line: LineInstances, narrowest: LineInstances.Shape, from: VariationSettings, size: Double, axis: VariationAxis,
-        sources: inout [Int: ReadvancedSweep.Reading], context: FittingContext
+        sources: inout [Int: ReadvancedSweep.Source], context: FittingContext
     ) -> (pieces: [LinePiece], em: Double, width: Double)? {
         // Read through the context, not copied: a copy of the plan or the options retains and
         // releases each of their fields, about a tenth of a line's fill.

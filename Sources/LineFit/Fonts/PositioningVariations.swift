@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// How far a variable font's `GPOS` can move a glyph's advance when one axis moves, read
 /// from `GDEF`'s item variation store and the pair-adjustment lookups that use it, and the
@@ -44,6 +45,17 @@ final class PositioningVariations {
     private let widestRow: Int
     /// Feature-variation conditions: the axis and its range (2.14, inclusive).
     private let conditions: [(axis: Int, min: Int32, max: Int32)]
+    /// Term plans made (`termPlan(position:)`), most recent first: the instances along one
+    /// axis mostly move the same regions, so a new instance (every new size, with `opsz`)
+    /// reuses its plan instead of a pass over every region slot of the store.
+    private let plans = Mutex<[KeptPlan]>([])
+    private static let plansKept = 8
+    /// A named type, not a tuple: a tuple array's metadata is made at run time from its
+    /// mangled name, more than a whole plan's search when the font is new.
+    private struct KeptPlan {
+        let position: [Int32]
+        let plan: TermPlan
+    }
 
     /// Reads the tables of `face` (HarfBuzz's table access is thread-safe); nil when the font
     /// is outside the assumptions above or has no `GDEF` variation store while `GPOS` uses one.
@@ -306,15 +318,56 @@ extension PositioningVariations {
         return scalar
     }
 
-    /// The deltas of the delta set numbered `item` for the regions with a `position` of 0 or
-    /// more, in the row's order, appended as (delta, position): `deltaChange` reads the
-    /// others' terms as 0 when only those regions move.
-    func itemTerms(_ item: Int32, position: [Int32], into terms: inout [(delta: Double, at: Int32)]) {
+    /// Per item variation data, the slots of its rows whose region has a `position` of 0 or
+    /// more (in the row's order), with that position: what `itemTerms` reads of a row, found
+    /// once per font and set of moving regions instead of by a pass over every region of each
+    /// pair's row.
+    struct TermPlan {
+        fileprivate let starts: [Int32]
+        fileprivate let slots: [Int32]
+        fileprivate let positions: [Int32]
+    }
+
+    /// The plan for `position` (per `GDEF` region, its place among the moving regions, -1 for
+    /// one that does not move).
+    func termPlan(position: [Int32]) -> TermPlan? {
+        guard position.count == regionCount else { return nil }
+        if let known = plans.withLock({ $0.first { $0.position == position }?.plan }) { return known }
+        guard let made = makeTermPlan(position: position) else { return nil }
+        plans.withLock { plans in
+            guard !plans.contains(where: { $0.position == position }) else { return }
+            plans.insert(KeptPlan(position: position, plan: made), at: 0)
+            if plans.count > Self.plansKept { plans.removeLast() }
+        }
+        return made
+    }
+
+    private func makeTermPlan(position: [Int32]) -> TermPlan? {
+        var starts: [Int32] = [0], slots: [Int32] = [], positions: [Int32] = []
+        starts.reserveCapacity(itemData.count + 1)
+        for data in itemData {
+            for (slot, region) in data.regionIndices.enumerated() {
+                guard region < position.count else { return nil }
+                if position[region] >= 0 {
+                    slots.append(Int32(slot))
+                    positions.append(position[region])
+                }
+            }
+            starts.append(Int32(slots.count))
+        }
+        return TermPlan(starts: starts, slots: slots, positions: positions)
+    }
+
+    /// The deltas of the delta set numbered `item` for the regions the plan keeps, in the
+    /// row's order, appended as (delta, position): `deltaChange` reads the others' terms as 0
+    /// when only those regions move.
+    func itemTerms(_ item: Int32, plan: TermPlan, into terms: inout [(delta: Double, at: Int32)]) {
         let key = itemKeys[Int(item)]
-        let data = itemData[Int(key >> 16)]
+        let block = Int(key >> 16)
+        let data = itemData[block]
         let row = Int(key & 0xFFFF) * data.regionIndices.count
-        for (slot, region) in data.regionIndices.enumerated() where position[region] >= 0 {
-            terms.append((Double(data.deltas[row + slot]), position[region]))
+        for entry in Int(plan.starts[block])..<Int(plan.starts[block + 1]) {
+            terms.append((Double(data.deltas[row + Int(plan.slots[entry])]), plan.positions[entry]))
         }
     }
 
@@ -324,7 +377,17 @@ extension PositioningVariations {
     /// per pair lookup (as the first of a pair with the next glyph the lookup does not
     /// skip); nil at the run's end (where `glyphSlopes`' bound is used instead).
     func pairItems(_ glyphs: [UInt32], at index: Int, into items: inout [Int32]) -> Bool {
-        items.removeAll(keepingCapacity: true)
+        pairItems(glyphs, at: index, into: &items) { pairTables[$0].item($1, $2) }
+    }
+
+    /// `pairItems(_:at:into:)` with each pair's delta set found by `item(lookup, first,
+    /// second)`, which must give `pairItem`'s answer (a caller may remember pairs).
+    func pairItems(
+        _ glyphs: [UInt32], at index: Int, into items: inout [Int32], item: (Int, Int, Int) -> Int32
+    ) -> Bool {
+        // Popped (a few, one per lookup at most), not `removeAll(keepingCapacity:)`, which the
+        // width-axis sweep calls out of line (its `replaceSubrange`: 13 K instructions a layout).
+        while items.popLast() != nil {}
         let first = Int(glyphs[index])
         for lookup in pairTables.indices {
             var next = index + 1
@@ -332,10 +395,15 @@ extension PositioningVariations {
                 while next < glyphs.count, Int(glyphs[next]) < marks.count, marks[Int(glyphs[next])] { next += 1 }
             }
             guard next < glyphs.count else { return false }
-            let item = pairTables[lookup].item(first, Int(glyphs[next]))
-            if item != PairLookup.noItem { items.append(item) }
+            let found = item(lookup, first, Int(glyphs[next]))
+            if found != PairLookup.noItem { items.append(found) }
         }
         return true
+    }
+
+    /// The delta set pair lookup `lookup` gives `first` followed by `second` (or `PairLookup.noItem`).
+    func pairItem(_ lookup: Int, _ first: Int, _ second: Int) -> Int32 {
+        pairTables[lookup].item(first, second)
     }
 }
 

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Synchronization
 
 /// The advances of the instance a font's design face is set to, computed from `HVAR`
 /// (`HorizontalVariations`) with the region scalars worked out once per instance. A
@@ -96,7 +97,9 @@ final class VariationAdvances {
         }
         let unitsPerEm = Double(face.unitsPerEm)
         let weights = zip(scalars(to), scalars(from)).map { ($0 - $1) / unitsPerEm }
-        let change = AdvanceChange(table: table, weights: weights, columns: table.weightedColumns(weights))
+        let change = AdvanceChange(
+            table: table, weights: weights, columns: table.weightedColumns(weights),
+            known: KnownChanges(count: table.glyphCount))
         changes.insert((from, to, change), at: 0)
         if changes.count > Self.sweepsKept { changes.removeLast() }
         return change
@@ -410,9 +413,57 @@ struct AdvanceChange {
     let weights: [Double]
     /// The slots of each row whose weight is not 0 (moving one axis, a few of them).
     let columns: HorizontalVariations.WeightedColumns?
+    /// Each glyph's change once computed, for every paragraph and layout that asks.
+    let known: KnownChanges
 
     /// The glyph's advance change in em; nil for a glyph the tables do not cover.
     func change(_ glyph: UInt32) -> Double? {
         table.weightedDelta(Int(glyph), weights: weights, columns: columns)
+    }
+}
+
+/// An `AdvanceChange`'s per-glyph changes once computed (NaN: not yet): a text repeats a few
+/// dozen glyphs, and each change reads the glyph's `HVAR` row, so each is read once while the
+/// change is kept (across paragraphs and layouts), not once a paragraph. Shared between
+/// threads with its change: the table is lent to one reader at a time (moved out, so that the
+/// reader's writes do not copy it), and a reader that finds it lent gets a table of its own
+/// whose findings it stores if the table is back by then (the same values, whoever computes them).
+final class KnownChanges: Sendable {
+    private struct State {
+        var table: [Double]
+        var lent = false
+    }
+
+    private let state: Mutex<State>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        state = Mutex(State(table: [Double](repeating: .nan, count: count)))
+    }
+
+    /// The table to read and write in place (`owned`), or, while another reader has it, a new one.
+    func borrow() -> (table: [Double], owned: Bool) {
+        let lent = state.withLock { state -> [Double]? in
+            guard !state.lent else { return nil }
+            state.lent = true
+            defer { state.table = [] }
+            return state.table
+        }
+        if let lent { return (lent, true) }
+        return ([Double](repeating: .nan, count: count), false)
+    }
+
+    /// Ends a `borrow`: an owned table is put back as it is (with what the reader wrote); from
+    /// a table of its own, the `learned` (glyph, change) pairs are stored if the table is back.
+    func giveBack(_ table: [Double], owned: Bool, learned: [(glyph: Int, change: Double)]) {
+        state.withLock { state in
+            if owned {
+                state.table = table
+                state.lent = false
+            } else if !state.lent {
+                for (glyph, change) in learned where glyph < state.table.count { state.table[glyph] = change }
+            }
+        }
     }
 }
