@@ -81,7 +81,7 @@ import LineFitTestSupport
         let fonts = try TestFonts.chain(TestFonts.spartan)
         let metrics = FontChainMetrics(fonts)
         var floored = 0, top = 0, between = 0, hintedThreshold = 0, forced = 0, forcedOnPath = 0, mixed = 0, empty = 0, fixed = 0
-        for trial in 0..<240 {
+        for trial in 0..<600 {
             let paragraphs = (0..<(1 + random.int(below: 4))).map { _ in
                 random.chance(20) ? "" : (0..<(1 + random.int(below: 14))).map { _ in random.pick(Self.words) }.joined(separator: " ")
             }
