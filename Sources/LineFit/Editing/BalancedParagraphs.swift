@@ -16,6 +16,11 @@ struct BalancedParagraphs {
     /// The font chain's vertical metrics, kept across keystrokes (reading them from every
     /// font of the chain is a fixed cost of about 4 % of a short keystroke).
     private var metrics: (fonts: FontChain, metrics: FontChainMetrics)?
+    /// The tables freshly derived for the paragraph edited by the last layout without a box,
+    /// at its index: the next edit of it re-derives only from where the measurements part.
+    private var derived: DerivedGlyphTables?
+    /// `derived`'s paragraph: its index and start.
+    private var derivedFor: (index: Int, start: Int)?
 
     /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
     /// layout) and `edit` (where the text changed: its start, the UTF-16 units removed and
@@ -37,6 +42,7 @@ struct BalancedParagraphs {
         // Taken over (the caller's own array), so that re-deriving a paragraph's tables below
         // changes it in place; read by index (an enumeration copied each measurement out).
         var inputs = consume paragraphs
+        var edited: [Int] = []
         for index in inputs.indices {
             let range = inputs[index].0
             let key = ParagraphText(units: Array(units[range.range]))
@@ -54,9 +60,17 @@ struct BalancedParagraphs {
             if cached == nil {
                 // Window re-measurement patches the prefix sums (equal up to the last bits);
                 // candidates from freshly summed tables rank exactly as a fresh layout's.
-                inputs[index].1.deriveGlyphTables()
+                edited.append(index)
+                if fillHeight == nil, let known = seeds[index]?.agreed, let kept = derivedFor,
+                   kept.index == index, kept.start == range.range.lowerBound, let tables = derived.take() {
+                    inputs[index].1.deriveGlyphTables(from: tables, agreed: known)
+                } else {
+                    inputs[index].1.deriveGlyphTables()
+                }
             }
         }
+        derived = nil
+        derivedFor = nil
         var hints: [BreakHint?] = []
         if options.stableBreaks, let previous, let edit {
             hints = BreakHint.stability(previous: previous, paragraphs: inputs.map(\.0), edit: edit)
@@ -93,6 +107,11 @@ struct BalancedParagraphs {
         // agreement, the paragraph is built afresh.
         if fillHeight == nil {
             for index in entries.indices { _ = entries[index]?.withUniqueState { $0.measured = nil } }
+            // Kept where one paragraph was edited (typing): likely the next keystroke's too.
+            if edited.count == 1, let index = edited.first {
+                derived = DerivedGlyphTables(inputs[index].1)
+                derivedFor = (index, inputs[index].0.range.lowerBound)
+            }
         }
         // An entry repaired during the layout (a line whose estimate fit but whose glyphs did
         // not) carries the repairs' exact widths: reused, it would plan from them at the first
