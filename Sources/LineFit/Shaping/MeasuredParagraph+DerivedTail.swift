@@ -7,8 +7,12 @@ struct DerivedGlyphTables {
     var prefixClusters: ShiftablePrefixSums<Int>
     var isSafeBoundary: GapArray<Bool>
     var isClusterStart: GapArray<Bool>
+    /// The earlier paragraph's content length: its entries from there on are the
+    /// terminator's (all set), so only entries below it may be kept.
+    var contentLength: Int
 
     init(_ measured: borrowing MeasuredParagraph) {
+        contentLength = measured.contentLength
         prefixAdvance = measured.prefixAdvance
         prefixClusters = measured.prefixClusters
         isSafeBoundary = measured.isSafeBoundary
@@ -25,7 +29,7 @@ extension MeasuredParagraph {
     mutating func deriveGlyphTables(from tables: consuming DerivedGlyphTables, agreed: Int) {
         let length = units.count
         let oldCount = tables.prefixAdvance.count
-        guard agreed > 0, agreed < oldCount, agreed <= length, tables.prefixClusters.count == oldCount,
+        guard agreed > 0, agreed < oldCount, agreed <= min(contentLength, tables.contentLength), tables.prefixClusters.count == oldCount,
               tables.isSafeBoundary.count == oldCount, tables.isClusterStart.count == oldCount else {
             // The kept storage is this paragraph's own (the current tables are shared with the
             // session): derived in it, nothing is allocated.
