@@ -509,6 +509,7 @@ struct CandidateLines {
     ) {
         let count = positions.count, capacity = fitter.width * (1 + Self.estimateSlack)
         var largestFitting = largestFitting, smallestTooWide = smallestTooWide, widthsRead = 0
+        let shortcut = LinearFitShortcut(fitter)
         for a in 0..<(count - 1) {
             edgeStart.append(edges.count)
             let from = stops[a], start = from.position
@@ -526,13 +527,15 @@ struct CandidateLines {
                     break
                 }
                 if fits == true {
-                    appendPlain(from: a, to: b, content: content, em: em, fitter: fitter, height: height, fixedSize: fixedSize)
+                    appendPlain(from: a, to: b, content: content, em: em, shortcut: shortcut, height: height, fixedSize: fixedSize)
                     emitted = true
                 }
             }
             // Nothing fits from this start: the first end goes alone, too wide (forced).
             if !emitted, let stop {
-                appendPlain(from: a, to: stop.end, content: stop.content, em: stop.em, fitter: fitter, height: height, fixedSize: fixedSize)
+                appendPlain(
+                    from: a, to: stop.end, content: stop.content, em: stop.em, shortcut: shortcut, height: height,
+                    fixedSize: fixedSize)
             }
         }
         edgeStart.append(edges.count)
@@ -562,9 +565,11 @@ struct CandidateLines {
     /// A line of `scanPlain`, as the general scan's `addLine` makes it without emergencies.
     @inline(__always)
     private mutating func appendPlain(
-        from a: Int, to b: Int, content: Int, em: Double, fitter: LineFitter, height: Double, fixedSize: Bool
+        from a: Int, to b: Int, content: Int, em: Double, shortcut: LinearFitShortcut, height: Double, fixedSize: Bool
     ) {
-        let sized = sizedLine(em: em, from: a, to: b, hasContent: content > positions[a], fitter: fitter, fixedSize: fixedSize)
+        let sized = sizedLine(
+            em: em, from: a, to: b, hasContent: content > positions[a], fit: shortcut.fit(emWidth: em), fitter: shortcut.fitter,
+            fixedSize: fixedSize)
         measuredLines += 1
         edges.append(Edge(
             from: a, to: b, contentEnd: content, emWidth: em, size: sized.size, logShapeSize: sized.logShapeSize,
@@ -628,7 +633,14 @@ struct CandidateLines {
     private mutating func sizedLine(
         em: Double, from a: Int, to b: Int, hasContent: Bool, fitter: LineFitter, fixedSize: Bool
     ) -> SizedLine {
-        let fit = fitter.fitLinear(emWidth: em)
+        sizedLine(em: em, from: a, to: b, hasContent: hasContent, fit: fitter.fitLinear(emWidth: em), fitter: fitter, fixedSize: fixedSize)
+    }
+
+    /// The same with the line's fit given (`fitLinear`'s result, however found).
+    @inline(__always)
+    private mutating func sizedLine(
+        em: Double, from a: Int, to b: Int, hasContent: Bool, fit: LineFitter.Fit, fitter: LineFitter, fixedSize: Bool
+    ) -> SizedLine {
         // For a fixed size, the size the line would take if it could grow: even widths count.
         let shapeSize = fixedSize ? (em > 0 ? fitter.width / em : fit.size) : fit.size
         if a == 0 && b == positions.count - 1 && !fit.overflows { wholeSize = fit.size }

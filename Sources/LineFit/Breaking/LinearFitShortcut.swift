@@ -1,0 +1,52 @@
+/// `LineFitter.fitLinear` for the many lines of a fresh candidate scan, with the same result
+/// and fewer steps: the closed-form index comes from a truncation instead of
+/// `SizeGrid.index(atOrBelow:)` (whose libm floor and the spills around it cost more than the
+/// rest of a fit), and the two probes around it are inlined.
+///
+/// The result does not depend on the hint: a line fits at a size when `em × size ≤ width ×
+/// (1 + WidthTolerance.relative)`, monotone in the size for a positive em, so the answer is
+/// the largest grid index that fits whatever index the search starts from. The hint is
+/// accepted only when it is confirmed as `largestFitting` confirms one (it fits, and the next
+/// size does not or it is the last); anything else goes to `fitLinear` itself.
+struct LinearFitShortcut {
+    let fitter: LineFitter
+    /// `WidthTolerance.fits`'s right side for this width (the same product).
+    private let limit: Double
+    /// The multiple of the step at grid index 1 (the index of a size is its multiple minus
+    /// this plus one); 0 when the grid has no sizes between its ends.
+    private let firstMultiple: Int
+
+    init(_ fitter: LineFitter) {
+        self.fitter = fitter
+        limit = fitter.width * (1 + WidthTolerance.relative)
+        let grid = fitter.grid
+        let first = grid.count > 2 ? grid.size(at: 1) / grid.step : 0
+        firstMultiple = first.isFinite && abs(first) < 1e15 ? Int(first.rounded()) : 0
+    }
+
+    @inline(__always)
+    func fit(emWidth em: Double) -> LineFitter.Fit {
+        let grid = fitter.grid
+        guard em > 0, grid.count > 2 else { return fitter.fitLinear(emWidth: em) }
+        let linear = fitter.width / em
+        let index: Int
+        if linear >= grid.maxSize {
+            index = grid.count - 1
+        } else if linear <= grid.minSize || !(linear > 0) {
+            index = 0
+        } else {
+            // Positive and finite: the truncation is the floor. Far past any grid (a step of
+            // 1e-300), the general search decides.
+            let multiple = linear / grid.step
+            guard multiple < 1e15 else { return fitter.fitLinear(emWidth: em) }
+            index = min(max(Int(multiple) - firstMultiple + 1, 0), grid.count - 1)
+        }
+        let size = grid.size(at: index)
+        guard em * size <= limit else { return fitter.fitLinear(emWidth: em) }
+        let last = index == grid.count - 1
+        if !last {
+            guard !(em * grid.size(at: index + 1) <= limit) else { return fitter.fitLinear(emWidth: em) }
+        }
+        return LineFitter.Fit(size: size, width: em * size, overflows: false, heldAtMax: last)
+    }
+}
