@@ -509,7 +509,7 @@ struct CandidateLines {
     ) {
         let count = positions.count, capacity = fitter.width * (1 + Self.estimateSlack)
         var largestFitting = largestFitting, smallestTooWide = smallestTooWide, widthsRead = 0
-        let shortcut = LinearFitShortcut(fitter)
+        let shortcut = LinearFitShortcut(fitter), measuredBefore = edges.count
         for a in 0..<(count - 1) {
             edgeStart.append(edges.count)
             let from = stops[a], start = from.position
@@ -542,6 +542,7 @@ struct CandidateLines {
         edgeStart.append(edges.count)
         (self.largestFitting, self.smallestTooWide) = (largestFitting, smallestTooWide)
         self.widthsRead += widthsRead
+        measuredLines += edges.count - measuredBefore
         setLargestSizes()
     }
 
@@ -569,8 +570,7 @@ struct CandidateLines {
     ) {
         let sized = sizedLine(
             em: em, from: a, to: b, hasContent: content > positions[a], fit: shortcut.fit(emWidth: em), fitter: shortcut.fitter,
-            fixedSize: fixedSize)
-        measuredLines += 1
+            fixedSize: fixedSize, logAtMax: shortcut.logAtMax)
         edges.append(Edge(
             from: a, to: b, contentEnd: content, emWidth: em, size: sized.size, logShapeSize: sized.logShapeSize,
             heightPerPoint: height, fill: sized.fill, largestSizeFrom: 0, forced: sized.forced,
@@ -639,13 +639,20 @@ struct CandidateLines {
     /// The same with the line's fit given (`fitLinear`'s result, however found).
     @inline(__always)
     private mutating func sizedLine(
-        em: Double, from a: Int, to b: Int, hasContent: Bool, fit: LineFitter.Fit, fitter: LineFitter, fixedSize: Bool
+        em: Double, from a: Int, to b: Int, hasContent: Bool, fit: LineFitter.Fit, fitter: LineFitter, fixedSize: Bool,
+        logAtMax: Double? = nil
     ) -> SizedLine {
         // For a fixed size, the size the line would take if it could grow: even widths count.
         let shapeSize = fixedSize ? (em > 0 ? fitter.width / em : fit.size) : fit.size
         if a == 0 && b == positions.count - 1 && !fit.overflows { wholeSize = fit.size }
+        // The lines held at the maximum (the short lines of every start) share one logarithm.
+        let logShapeSize = if let logAtMax, !fixedSize, fit.size == fitter.grid.maxSize {
+            logAtMax
+        } else {
+            shapeSize > 0 ? log(shapeSize) : 0
+        }
         return SizedLine(
-            size: fit.size, logShapeSize: shapeSize > 0 ? log(shapeSize) : 0, forced: fit.overflows,
+            size: fit.size, logShapeSize: logShapeSize, forced: fit.overflows,
             heldAtMax: fit.heldAtMax && hasContent, fill: min(1, em * fit.size / fitter.width))
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `LineFitter.fitLinear` for the many lines of a fresh candidate scan, with the same result
 /// and fewer steps: the closed-form index comes from a truncation instead of
 /// `SizeGrid.index(atOrBelow:)` (whose libm floor and the spills around it cost more than the
@@ -15,38 +17,47 @@ struct LinearFitShortcut {
     /// The multiple of the step at grid index 1 (the index of a size is its multiple minus
     /// this plus one); 0 when the grid has no sizes between its ends.
     private let firstMultiple: Int
+    /// ln of the grid's maximum, as `CandidateLines` takes it for a line's shape size (0 when
+    /// not positive).
+    let logAtMax: Double
 
     init(_ fitter: LineFitter) {
         self.fitter = fitter
         limit = fitter.width * (1 + WidthTolerance.relative)
         let grid = fitter.grid
         let first = grid.count > 2 ? grid.size(at: 1) / grid.step : 0
+        logAtMax = grid.maxSize > 0 ? log(grid.maxSize) : 0
         firstMultiple = first.isFinite && abs(first) < 1e15 ? Int(first.rounded()) : 0
     }
 
     @inline(__always)
     func fit(emWidth em: Double) -> LineFitter.Fit {
-        let grid = fitter.grid
-        guard em > 0, grid.count > 2 else { return fitter.fitLinear(emWidth: em) }
+        let count = fitter.grid.count
+        guard em > 0, count > 2 else { return general(em) }
         let linear = fitter.width / em
         let index: Int
-        if linear >= grid.maxSize {
-            index = grid.count - 1
-        } else if linear <= grid.minSize || !(linear > 0) {
+        if linear >= fitter.grid.maxSize {
+            index = count - 1
+        } else if linear <= fitter.grid.minSize || !(linear > 0) {
             index = 0
         } else {
             // Positive and finite: the truncation is the floor. Far past any grid (a step of
             // 1e-300), the general search decides.
-            let multiple = linear / grid.step
-            guard multiple < 1e15 else { return fitter.fitLinear(emWidth: em) }
-            index = min(max(Int(multiple) - firstMultiple + 1, 0), grid.count - 1)
+            let multiple = linear / fitter.grid.step
+            guard multiple < 1e15 else { return general(em) }
+            index = min(max(Int(multiple) - firstMultiple + 1, 0), count - 1)
         }
-        let size = grid.size(at: index)
-        guard em * size <= limit else { return fitter.fitLinear(emWidth: em) }
-        let last = index == grid.count - 1
+        let size = fitter.grid.size(at: index)
+        guard em * size <= limit else { return general(em) }
+        let last = index == count - 1
         if !last {
-            guard !(em * grid.size(at: index + 1) <= limit) else { return fitter.fitLinear(emWidth: em) }
+            guard !(em * fitter.grid.size(at: index + 1) <= limit) else { return general(em) }
         }
         return LineFitter.Fit(size: size, width: em * size, overflows: false, heldAtMax: last)
     }
+
+    /// A hint not confirmed (rare: a size that divides to just below its multiple, or none
+    /// fits): the fitter's own search, out of line.
+    @inline(never)
+    private func general(_ em: Double) -> LineFitter.Fit { fitter.fitLinear(emWidth: em) }
 }
