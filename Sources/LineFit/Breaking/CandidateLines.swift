@@ -157,7 +157,10 @@ struct CandidateLines {
         positions.append(0)
         isEmergency.append(false)
         var widest: (Range<Int>, Double)?
-        for opportunity in paragraph.breaks where opportunity > 0 {
+        let fromStops = reusing == nil && known.map {
+            readPositions(paragraph, known: $0, lowest: lowest, width: width, tracking: tracking, widest: &widest)
+        } ?? false
+        for opportunity in paragraph.breaks where opportunity > 0 && !fromStops {
             // As in greedy breaking, a line never ends inside a HarfBuzz cluster (ICU allows a
             // break between emoji modifiers that shape as one cluster): the positions inside
             // one would make zero-width lines between every pair of them, n² edges on a run.
@@ -502,6 +505,45 @@ struct CandidateLines {
         let stops = known.flatMap { $0.elementsEqual(positions) { $0.position == $1 } ? $0 : nil }
             ?? positions.map { PrefixStop(paragraph, $0) }
         scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: height, fixedSize: fixedSize)
+    }
+
+    /// The positions of a fresh build from a fill's greedy-check stops (at 0, every
+    /// opportunity and the end), with the results of the loop over opportunities: what that
+    /// loop reads of the prefix sums is in the stops already. False, with nothing changed,
+    /// when the stops are not at the positions (an opportunity inside a HarfBuzz cluster is
+    /// not one) or a segment is too wide at `lowest` (emergency positions): the loop decides.
+    private mutating func readPositions(
+        _ paragraph: MeasuredParagraph, known: [PrefixStop], lowest: Double, width: Double, tracking: Double,
+        widest: inout (Range<Int>, Double)?
+    ) -> Bool {
+        let length = paragraph.length
+        guard known.first?.position == 0 else { return false }
+        var last = 0, found: (Range<Int>, Double)?, largest = largestFitting
+        for opportunity in paragraph.breaks where opportunity > 0 {
+            if opportunity < length, !(paragraph.isGraphemeStart[opportunity] && paragraph.isClusterStart[opportunity]) {
+                return false
+            }
+            last += 1
+            guard last < known.count, known[last].position == opportunity else { return false }
+            let from = known[last - 1], to = known[last]
+            let content = to.contentEnd(from: from)
+            if content > from.position {
+                let em = to.width(from: from, tracking: tracking)
+                if found == nil || em > found!.1 { found = (from.position..<content, em) }
+                guard !(em * lowest > width * (1 + Self.estimateSlack)) else { return false }
+                largest = max(largest, em)
+            }
+        }
+        // The end is a position of its own when no opportunity is there.
+        if known[last].position != length { last += 1 }
+        guard last == known.count - 1, known[last].position == length else { return false }
+        for stop in known.dropFirst() {
+            positions.append(stop.position)
+            isEmergency.append(false)
+        }
+        largestFitting = largest
+        widest = found
+        return true
     }
 
     private mutating func scanPlain(
