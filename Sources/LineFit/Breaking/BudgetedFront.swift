@@ -38,7 +38,10 @@ extension BalancedLineBreaker {
                 isAllowed.withUnsafeMutableBufferPointer { isAllowed in
                     incomingStart.withUnsafeMutableBufferPointer { incomingStart in
                         rest.withUnsafeMutableBufferPointer { rest in
-                            for a in stride(from: count - 2, through: 0, by: -1) {
+                            // (A `while`: a `stride` called its iterator's `next` once a start.)
+                            var a = count - 2
+                            while a >= 0 {
+                                defer { a -= 1 }
                                 var least = Double.infinity
                                 for e in edgeStart[a]..<edgeStart[a + 1] {
                                     if plain {
@@ -241,9 +244,11 @@ extension BalancedLineBreaker {
         for e1 in slots {
             let (size, logShapeSize, oneSegment) = (lineOf[e1].size, lineOf[e1].logShapeSize, lineOf[e1].oneSegment)
             for k in entryStart[e1]..<entryStart[e1 + 1] {
+                // Entry and line indices are far below 2³¹ (the entries fill memory first).
                 reaching[order] = Reaching(
                     height: entries[k].height, cost: entries[k].cost, size: size, logShapeSize: logShapeSize,
-                    order: Int32(order), edge: Int32(e1), entry: Int32(k), oneSegment: oneSegment)
+                    order: Int32(truncatingIfNeeded: order), edge: Int32(truncatingIfNeeded: e1),
+                    entry: Int32(truncatingIfNeeded: k), oneSegment: oneSegment)
                 order += 1
             }
         }
