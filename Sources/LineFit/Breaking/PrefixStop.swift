@@ -16,11 +16,22 @@ struct PrefixStop {
     var contentClusters: Int
 
     init(_ paragraph: MeasuredParagraph, _ position: Int) {
+        self.init(
+            position, content: paragraph.contentEnd(from: 0, to: position), advance: paragraph.prefixAdvance,
+            clusters: paragraph.prefixClusters)
+    }
+
+    /// The stop at `position`, whose content end (`contentEnd(from: 0, to: position)`) is
+    /// `content`, on the paragraph's prefix sums: for a caller making many stops of one
+    /// paragraph, which reads the tables out of it once.
+    @inline(__always)
+    init(
+        _ position: Int, content: Int, advance: borrowing ShiftablePrefixSums<Double>,
+        clusters: borrowing ShiftablePrefixSums<Int>
+    ) {
         self.position = position
-        let content = paragraph.contentEnd(from: 0, to: position)
-        (advance, clusters) = (paragraph.prefixAdvance[position], paragraph.prefixClusters[position])
-        (self.content, contentAdvance, contentClusters) = (
-            content, paragraph.prefixAdvance[content], paragraph.prefixClusters[content])
+        (self.advance, self.clusters) = (advance[position], clusters[position])
+        (self.content, contentAdvance, contentClusters) = (content, advance[content], clusters[content])
     }
 
     /// The content end of the line from `start` (a stop at or before the content's end) to here.
