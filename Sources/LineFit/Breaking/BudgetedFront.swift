@@ -9,10 +9,13 @@
 extension BalancedLineBreaker {
     func budgetedFront(threshold: Double, budget: Double, quantum: Double, scratch: FrontScratch? = nil) -> Front {
         let scratch = scratch ?? FrontScratch()
-        var isAllowed: [Bool] = [], incomingStart: [Int] = [], incoming: [Int] = [], filled: [Int] = []
+        // The allowed lines ending at each position, in edge order, as a chain: the first line
+        // per position and the next line per line (-1: none). Linked as the backward pass
+        // finds them, instead of counted, summed and placed in three more passes.
+        var isAllowed: [Bool] = [], firstEnding: [Int] = [], nextEnding: [Int] = [], filled: [Int] = []
         var rest: [Double] = []
-        Self.exchange(scratch, &isAllowed, &incomingStart, &incoming, &filled, &rest)
-        defer { Self.exchange(scratch, &isAllowed, &incomingStart, &incoming, &filled, &rest) }
+        Self.exchange(scratch, &isAllowed, &firstEnding, &nextEnding, &filled, &rest)
+        defer { Self.exchange(scratch, &isAllowed, &firstEnding, &nextEnding, &filled, &rest) }
         var reachingCapacity = 64
         var reaching = UnsafeMutablePointer<Reaching>.allocate(capacity: reachingCapacity)
         defer { reaching.deallocate() }
@@ -21,7 +24,9 @@ extension BalancedLineBreaker {
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
         let lineSize = lines.isEmpty ? (emptySize ?? threshold) : nil
         Self.refill(&isAllowed, with: false, count: edgeCount)
-        Self.refill(&incomingStart, with: 0, count: count + 1)
+        Self.refill(&firstEnding, with: -1, count: count)
+        // Read only where the chains lead, all of it written first: grown, never cleared.
+        if nextEnding.count < edgeCount { nextEnding.append(contentsOf: repeatElement(-1, count: edgeCount - nextEnding.count)) }
         Self.refill(&rest, with: 0, count: count)
         // The entries, through a pointer rather than an array (an append checked the array's
         // sharing): a line's kept candidates are written where they stay.
@@ -31,12 +36,13 @@ extension BalancedLineBreaker {
         var transitions = 0
         lines.edges.withUnsafeBufferPointer { lineOf in
             lines.edgeStart.withUnsafeBufferPointer { edgeStart in
-                // Allowed lines and, per position, how many allowed lines end there; and the
+                // Allowed lines and, per position, the chain of allowed lines ending there; and the
                 // least height from each position to the end (an entry that cannot finish
                 // within the budget even on the flattest rest is dropped: exact, it has no
                 // feasible end). One pass, from the last start back.
                 isAllowed.withUnsafeMutableBufferPointer { isAllowed in
-                    incomingStart.withUnsafeMutableBufferPointer { incomingStart in
+                    firstEnding.withUnsafeMutableBufferPointer { firstEnding in
+                    nextEnding.withUnsafeMutableBufferPointer { nextEnding in
                         rest.withUnsafeMutableBufferPointer { rest in
                             // (A `while`: a `stride` called its iterator's `next` once a start.)
                             var a = count - 2
@@ -53,33 +59,20 @@ extension BalancedLineBreaker {
                                     }
                                     isAllowed[e] = true
                                     let to = lineOf[e].to
-                                    incomingStart[to + 1] += 1
+                                    // Starts go back, so the chain is linked from its end.
+                                    nextEnding[e] = firstEnding[to]
+                                    firstEnding[to] = e
                                     least = min(least, (lineSize ?? lineOf[e].size) * lineOf[e].heightPerPoint + rest[to])
                                 }
                                 rest[a] = least
                             }
                         }
-                        for b in 0..<count { incomingStart[b + 1] += incomingStart[b] }
                     }
-                }
-                // The allowed lines ending at each position, flat by position, in edge order.
-                Self.refill(&incoming, with: 0, count: incomingStart[count])
-                filled.removeAll(keepingCapacity: true)
-                filled.append(contentsOf: incomingStart)
-                isAllowed.withUnsafeBufferPointer { isAllowed in
-                    incoming.withUnsafeMutableBufferPointer { incoming in
-                        filled.withUnsafeMutableBufferPointer { filled in
-                            for e in 0..<edgeCount where isAllowed[e] {
-                                let b = lineOf[e].to
-                                incoming[filled[b]] = e
-                                filled[b] += 1
-                            }
-                        }
                     }
                 }
                 isAllowed.withUnsafeBufferPointer { isAllowed in
-                    incomingStart.withUnsafeBufferPointer { incomingStart in
-                        incoming.withUnsafeBufferPointer { incoming in
+                    firstEnding.withUnsafeBufferPointer { firstEnding in
+                        nextEnding.withUnsafeBufferPointer { nextEnding in
                             rest.withUnsafeBufferPointer { rest in
                                 entryStart.withUnsafeMutableBufferPointer { entryStart in
                                     for a in 0..<(count - 1) {
@@ -98,10 +91,10 @@ extension BalancedLineBreaker {
                                             continue
                                         }
                                         // Entries reaching this start: what every line from it extends.
-                                        var reached = 0
-                                        for slot in incomingStart[a]..<incomingStart[a + 1] {
-                                            let e1 = incoming[slot]
+                                        var reached = 0, e1 = firstEnding[a]
+                                        while e1 >= 0 {
                                             reached += entryStart[e1 + 1] - entryStart[e1]
+                                            e1 = nextEnding[e1]
                                         }
                                         if reached > reachingCapacity {
                                             reaching.deallocate()
@@ -111,7 +104,7 @@ extension BalancedLineBreaker {
                                         if reached > 0 {
                                             Self.gather(
                                                 UnsafeMutableBufferPointer(start: reaching, count: reached),
-                                                slots: incoming[incomingStart[a]..<incomingStart[a + 1]],
+                                                first: firstEnding[a], next: nextEnding,
                                                 entryStart: entryStart, entries: UnsafeBufferPointer(start: stored.base, count: stored.count),
                                                 lineOf: lineOf)
                                         }
@@ -142,8 +135,13 @@ extension BalancedLineBreaker {
             }
         }
         let entries = Array(UnsafeBufferPointer(start: stored.base, count: stored.count))
-        let final = Self.paretoFinal(
-            ending: incoming[incomingStart[count - 1]..<incomingStart[count]], entryStart: entryStart, entries: entries)
+        var ending: [Int] = []
+        var last = firstEnding[count - 1]
+        while last >= 0 {
+            ending.append(last)
+            last = nextEnding[last]
+        }
+        let final = Self.paretoFinal(ending: ending[...], entryStart: entryStart, entries: entries)
         var front = Front(
             entries: entries, entryStart: entryStart, final: final, threshold: threshold, budget: budget,
             writerLineFits: writerLineFits, hinted: hint != nil)
@@ -232,16 +230,17 @@ extension BalancedLineBreaker {
         var oneSegment: Bool
     }
 
-    /// The entries of the lines in `slots` (all ending at one start; `reaching` holds as many),
-    /// by rising height: every line from that start extends them in this order, so they are
-    /// ordered once per start instead of once per line.
+    /// The entries of the lines of the chain from `first` (all ending at one start; `reaching`
+    /// holds as many), by rising height: every line from that start extends them in this
+    /// order, so they are ordered once per start instead of once per line.
     private static func gather(
-        _ reaching: UnsafeMutableBufferPointer<Reaching>, slots: Slice<UnsafeBufferPointer<Int>>,
+        _ reaching: UnsafeMutableBufferPointer<Reaching>, first: Int, next: UnsafeBufferPointer<Int>,
         entryStart: UnsafeMutableBufferPointer<Int>, entries: UnsafeBufferPointer<Entry>,
         lineOf: UnsafeBufferPointer<CandidateLines.Edge>
     ) {
-        var order = 0
-        for e1 in slots {
+        var order = 0, e1 = first
+        while e1 >= 0 {
+            defer { e1 = next[e1] }
             let (size, logShapeSize, oneSegment) = (lineOf[e1].size, lineOf[e1].logShapeSize, lineOf[e1].oneSegment)
             for k in entryStart[e1]..<entryStart[e1 + 1] {
                 // Entry and line indices are far below 2³¹ (the entries fill memory first).
