@@ -148,6 +148,14 @@ struct CandidateLines {
                 forced: false, heldAtMax: false, oneSegment: false)]
             return
         }
+        // A fill's fresh build on its greedy check's stops: out of line, so that the rest of
+        // this initializer, which an editor's keystroke runs, compiles as it did.
+        if reusing == nil, widthOverride.isEmpty, let known,
+           buildPlain(
+            paragraph, stops: known, fitter: fitter, lowest: lowest, tracking: tracking, metrics: metrics,
+            lineSpacing: lineSpacing, fixedSize: fixedSize) {
+            return
+        }
         // Positions: opportunities, and cluster boundaries inside segments too wide at `lowest`.
         var previous = 0
         // One position per opportunity and the ends (more only with emergency positions):
@@ -157,10 +165,7 @@ struct CandidateLines {
         positions.append(0)
         isEmergency.append(false)
         var widest: (Range<Int>, Double)?
-        let fromStops = reusing == nil && known.map {
-            readPositions(paragraph, known: $0, lowest: lowest, width: width, tracking: tracking, widest: &widest)
-        } ?? false
-        for opportunity in paragraph.breaks where opportunity > 0 && !fromStops {
+        for opportunity in paragraph.breaks where opportunity > 0 {
             // As in greedy breaking, a line never ends inside a HarfBuzz cluster (ICU allows a
             // break between emoji modifiers that shape as one cluster): the positions inside
             // one would make zero-width lines between every pair of them, n² edges on a run.
@@ -507,42 +512,57 @@ struct CandidateLines {
         scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: height, fixedSize: fixedSize)
     }
 
-    /// The positions of a fresh build from a fill's greedy-check stops (at 0, every
-    /// opportunity and the end), with the results of the loop over opportunities: what that
-    /// loop reads of the prefix sums is in the stops already. False, with nothing changed,
-    /// when the stops are not at the positions (an opportunity inside a HarfBuzz cluster is
-    /// not one) or a segment is too wide at `lowest` (emergency positions): the loop decides.
-    private mutating func readPositions(
-        _ paragraph: MeasuredParagraph, known: [PrefixStop], lowest: Double, width: Double, tracking: Double,
-        widest: inout (Range<Int>, Double)?
+    /// The fresh build of a fill's paragraph from its greedy check's stops (at 0, every
+    /// opportunity and the end), when its lines take `scanPlain`: the positions, the widest
+    /// segment and the fit bounds come from the stops (what the loop over opportunities reads
+    /// of the prefix sums is in them already), then the same scan. False, with nothing
+    /// changed, when the stops are not the positions (an opportunity inside a HarfBuzz cluster
+    /// is not one), a segment is too wide at `lowest` (emergency positions) or the scan does
+    /// not apply (several fonts, 16 positions or fewer, spaces at the end): the initializer's
+    /// own path decides.
+    @inline(never)
+    private mutating func buildPlain(
+        _ paragraph: MeasuredParagraph, stops known: [PrefixStop], fitter: LineFitter, lowest: Double, tracking: Double,
+        metrics: FontChainMetrics, lineSpacing: Double, fixedSize: Bool
     ) -> Bool {
-        let length = paragraph.length
-        guard known.first?.position == 0 else { return false }
-        var last = 0, found: (Range<Int>, Double)?, largest = largestFitting
+        let length = paragraph.length, width = fitter.width, count = known.count
+        guard count > 16, known[0].position == 0, known[count - 2].position <= paragraph.contentLength,
+              paragraph.runs.allSatisfy({ $0.fontIndex == paragraph.runs.first?.fontIndex }) else { return false }
+        var last = 0, widest: (Range<Int>, Double)?, largest = largestFitting
         for opportunity in paragraph.breaks where opportunity > 0 {
             if opportunity < length, !(paragraph.isGraphemeStart[opportunity] && paragraph.isClusterStart[opportunity]) {
                 return false
             }
             last += 1
-            guard last < known.count, known[last].position == opportunity else { return false }
+            guard last < count, known[last].position == opportunity else { return false }
             let from = known[last - 1], to = known[last]
             let content = to.contentEnd(from: from)
             if content > from.position {
                 let em = to.width(from: from, tracking: tracking)
-                if found == nil || em > found!.1 { found = (from.position..<content, em) }
+                if widest == nil || em > widest!.1 { widest = (from.position..<content, em) }
                 guard !(em * lowest > width * (1 + Self.estimateSlack)) else { return false }
                 largest = max(largest, em)
             }
         }
         // The end is a position of its own when no opportunity is there.
         if known[last].position != length { last += 1 }
-        guard last == known.count - 1, known[last].position == length else { return false }
-        for stop in known.dropFirst() {
+        guard last == count - 1, known[last].position == length else { return false }
+        positions.reserveCapacity(count)
+        isEmergency.reserveCapacity(count)
+        for stop in known {
             positions.append(stop.position)
             isEmergency.append(false)
         }
         largestFitting = largest
-        widest = found
+        if let (range, em) = widest {
+            widestEm = em
+            widestSegment = (range, em > 0 ? fitter.fitLinear(emWidth: em).size : fitter.grid.maxSize)
+        }
+        let height = metrics.height(paragraph, 0, paragraph.contentLength) * lineSpacing
+        uniformHeight = height
+        edgeStart.reserveCapacity(count + 1)
+        edges.reserveCapacity(count * 12)
+        scanPlain(stops: known, fitter: fitter, lowest: lowest, tracking: tracking, height: height, fixedSize: fixedSize)
         return true
     }
 

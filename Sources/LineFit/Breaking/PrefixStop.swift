@@ -16,9 +16,13 @@ struct PrefixStop {
     var contentClusters: Int
 
     init(_ paragraph: MeasuredParagraph, _ position: Int) {
-        self.init(
-            position, content: paragraph.contentEnd(from: 0, to: position), advance: paragraph.prefixAdvance,
-            clusters: paragraph.prefixClusters)
+        // Not through the init below: the general scan of `CandidateLines` (a keystroke's)
+        // calls this in a local function that the compiler then no longer inlines.
+        self.position = position
+        let content = paragraph.contentEnd(from: 0, to: position)
+        (advance, clusters) = (paragraph.prefixAdvance[position], paragraph.prefixClusters[position])
+        (self.content, contentAdvance, contentClusters) = (
+            content, paragraph.prefixAdvance[content], paragraph.prefixClusters[content])
     }
 
     /// The stop at `position`, whose content end (`contentEnd(from: 0, to: position)`) is
