@@ -605,7 +605,22 @@ struct CandidateLines {
         (self.largestFitting, self.smallestTooWide) = (largestFitting, smallestTooWide)
         self.widthsRead += widthsRead
         measuredLines += edges.count - measuredBefore
-        setLargestSizes()
+        setLargestSizesFresh()
+    }
+
+    /// `setLargestSizes()` for lines all measured here: one pass back over every line, which
+    /// starts again at each start's last line (the same maximums, in the same order).
+    private mutating func setLargestSizesFresh() {
+        edges.withUnsafeMutableBufferPointer { edges in
+            var largest = 0.0, from = -1
+            var e = edges.count - 1
+            while e >= 0 {
+                if edges[e].from != from { (largest, from) = (0, edges[e].from) }
+                largest = max(largest, edges[e].forced ? .infinity : edges[e].size)
+                edges[e].largestSizeFrom = largest
+                e -= 1
+            }
+        }
     }
 
     /// The scan's test of the line from `start` to an end: nil when the end is skipped
