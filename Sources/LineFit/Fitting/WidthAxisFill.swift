@@ -103,14 +103,20 @@ extension LayoutEngine {
             for pair in pairs {
                 let lines = spans(pair.narrow, at: size)
                 broken.append(lines)
-                for (index, span) in lines.enumerated() {
-                    if span.brokenInsideWord && size > grid.minSize { return false }
-                    guard index < lines.count - 1, span.contentEnd > span.start else { continue }
-                    let wide = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking) * size
-                    if wide < options.width { return false }
-                }
+                if !reach(lines, pair.wide, at: size) { return false }
             }
             held = (key, size, broken)
+            return true
+        }
+        /// Whether one paragraph's `lines` meet the condition at `size`.
+        func reach(_ lines: [LineSpan], _ wide: ReadvancedWidths, at size: Double) -> Bool {
+            for (index, span) in lines.enumerated() {
+                if span.brokenInsideWord && size > grid.minSize { return false }
+                guard index < lines.count - 1, span.contentEnd > span.start else { continue }
+                if wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking) * size < options.width {
+                    return false
+                }
+            }
             return true
         }
         /// `settledFrom`, given: a grid index from which every size has the same `opsz`; the
@@ -160,13 +166,16 @@ extension LayoutEngine {
                 let size = grid.size(at: index)
                 // The widest line in em bounds the interval: the breaks hold while it fits.
                 var em = 0.0
+                var broken: [[LineSpan]] = []
                 for pair in pairs {
                     let shaper = lineShaper(pair.narrow, context: context, variations: plan.settings(size: size, width: axis.minValue))
                     var scratch: [LinePiece] = []
-                    for span in spans(pair.narrow, at: size) where span.contentEnd > span.start {
+                    let lines = spans(pair.narrow, at: size)
+                    for span in lines where span.contentEnd > span.start {
                         shaper.pieces(span.start, span.contentEnd, into: &scratch)
                         em = max(em, pair.narrow.lineEmWidth(span.start, span.contentEnd, pieces: scratch, tracking: options.tracking))
                     }
+                    broken.append(lines)
                 }
                 var top = last - 1
                 if em > 0 {
@@ -175,7 +184,13 @@ extension LayoutEngine {
                     while top > index, em * grid.size(at: top) > options.width { top -= 1 }
                 }
                 checks += 1
-                if everyLineCanReach(grid.size(at: top), pairs, key: key) { best = top }
+                // Judged first on these lines (the interval's, so its top's): most intervals fail,
+                // and cost no second breaking. One that holds is checked on its own breaking.
+                let topSize = grid.size(at: top)
+                if zip(broken, pairs).allSatisfy({ reach($0, $1.wide, at: topSize) }),
+                   everyLineCanReach(topSize, pairs, key: key) {
+                    best = top
+                }
                 index = top + 1
             }
             return best
