@@ -17,9 +17,13 @@
 /// measurement re-advanced to the widest (`ReadvancedWidths`; prefix sums: linear in s),
 /// by bisection of the size grid; it is not strictly monotone in
 /// s (re-breaking), so the size returned is one at which it was checked to hold. With
-/// optical sizing the block is measured at opsz = s: the search is repeated on measurements
-/// at the size found until opsz stops moving (at most `opticalRounds` times), and the lines
-/// are broken at s on the measurement at s's own opsz, so each fits there exactly.
+/// optical sizing each s is judged at its own opsz. From the size where opsz reaches the
+/// axis's top (144 for Roboto Flex) up, that is one measurement (the paragraphs given are
+/// measured there, `widthAxisMeasuredSize`): the search starts there, and above the size its
+/// bisection finds it checks each interval of equal breaks (`largestAtTopOpticalSize`), so the
+/// size is the largest that holds there (within `widthAxisScanChecks` intervals). Only when no size there holds is the search repeated
+/// on measurements at the size found until opsz stops moving (at most `opticalRounds` times).
+/// The lines are broken at s on the measurement at s's own opsz, so each fits there exactly.
 ///
 /// `mixed`: lines are broken and fitted by size as in Type Mode; the band is
 /// [median / 1.2, median × 1.2] around the median of the block's non-empty line sizes (the
@@ -33,6 +37,13 @@ extension LayoutEngine {
     static let widthAxisStep = 0.1
     /// Re-measurements allowed for the block's opsz to settle (it moves less each time).
     static let opticalRounds = 3
+    /// Intervals of equal breaks the top-`opsz` scan checks above its bisection's size.
+    static let widthAxisScanChecks = 48
+
+    /// The size whose `opsz` a width-axis layout's paragraphs are measured at: the options'
+    /// maximum, where the block-size search starts (`largestAtTopOpticalSize`). A box that
+    /// shrinks the sizes keeps the options, so every layout it tries reads this one.
+    static func widthAxisMeasuredSize(_ options: LayoutOptions) -> Double { options.maxSize }
 
     func fitByWidthAxis(_ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], context: FittingContext) -> Layout {
         let plan = context.plan
@@ -45,9 +56,9 @@ extension LayoutEngine {
 
         // Paragraphs at the narrowest and widest wdth, per opsz (one pair when opsz is fixed).
         var measurements: [Double: [(narrow: MeasuredParagraph, wide: ReadvancedWidths)]] = [:]
-        // The paragraphs given were measured at the minimum's opsz and the narrowest wdth
-        // (`VariationPlan.paragraphWidth`): the first narrow measurement is free.
-        let givenKey = plan.opticalSize(for: grid.minSize) ?? -1
+        // The paragraphs given were measured at `widthAxisMeasuredSize`'s opsz and the narrowest
+        // wdth (`VariationPlan.paragraphWidth`): the first narrow measurement there is free.
+        let givenKey = plan.opticalSize(for: Self.widthAxisMeasuredSize(options)) ?? -1
         // The lines of the last size found to hold, and the measurement they were broken on:
         // the block's size is the last one a search found to hold, so its lines are broken
         // once, not again for the fill.
@@ -92,14 +103,20 @@ extension LayoutEngine {
             for pair in pairs {
                 let lines = spans(pair.narrow, at: size)
                 broken.append(lines)
-                for (index, span) in lines.enumerated() {
-                    if span.brokenInsideWord && size > grid.minSize { return false }
-                    guard index < lines.count - 1, span.contentEnd > span.start else { continue }
-                    let wide = pair.wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking) * size
-                    if wide < options.width { return false }
-                }
+                if !reach(lines, pair.wide, at: size) { return false }
             }
             held = (key, size, broken)
+            return true
+        }
+        /// Whether one paragraph's `lines` meet the condition at `size`.
+        func reach(_ lines: [LineSpan], _ wide: ReadvancedWidths, at size: Double) -> Bool {
+            for (index, span) in lines.enumerated() {
+                if span.brokenInsideWord && size > grid.minSize { return false }
+                guard index < lines.count - 1, span.contentEnd > span.start else { continue }
+                if wide.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking) * size < options.width {
+                    return false
+                }
+            }
             return true
         }
         /// `settledFrom`, given: a grid index from which every size has the same `opsz`; the
@@ -134,15 +151,89 @@ extension LayoutEngine {
             return grid.size(at: low)
         }
 
-        // With optical sizing, the first round's size is only read for its `opsz` (the next
-        // round measures there): its bisection stops once that `opsz` is the axis's top one.
-        var size = largestSize(measuredAt: grid.minSize, settledFrom: plan.followsSize ? topOpticalIndex() : nil)
-        if plan.followsSize {
-            for _ in 0..<Self.opticalRounds {
-                let next = largestSize(measuredAt: size)
-                let settled = plan.opticalSize(for: next) == plan.opticalSize(for: size)
-                size = next
-                if settled { break }
+        /// The largest grid index in `start..<last` found to hold, on the paragraphs measured at
+        /// `key`'s `opsz` (every size from `start` up must have that `opsz`), or nil. The sizes
+        /// at which the greedy lines stay the same form intervals, and within one the condition
+        /// only gets easier as the size grows (each line's widest width grows, the breaks do not
+        /// move), so one check at each interval's top decides it: the scan goes interval by
+        /// interval, at most `widthAxisScanChecks` of them.
+        func largestHolding(
+            from start: Int, _ pairs: [(narrow: MeasuredParagraph, wide: ReadvancedWidths)], key: Double
+        ) -> Int? {
+            let last = grid.count - 1
+            var index = start, best: Int?, checks = 0
+            while index < last, checks < Self.widthAxisScanChecks {
+                let size = grid.size(at: index)
+                // The widest line in em bounds the interval: the breaks hold while it fits.
+                var em = 0.0
+                var broken: [[LineSpan]] = []
+                for pair in pairs {
+                    let shaper = lineShaper(pair.narrow, context: context, variations: plan.settings(size: size, width: axis.minValue))
+                    var scratch: [LinePiece] = []
+                    let lines = spans(pair.narrow, at: size)
+                    for span in lines where span.contentEnd > span.start {
+                        shaper.pieces(span.start, span.contentEnd, into: &scratch)
+                        em = max(em, pair.narrow.lineEmWidth(span.start, span.contentEnd, pieces: scratch, tracking: options.tracking))
+                    }
+                    broken.append(lines)
+                }
+                var top = last - 1
+                if em > 0 {
+                    top = min(max(index, grid.index(atOrBelow: options.width / em)), last - 1)
+                    while top + 1 < last, em * grid.size(at: top + 1) <= options.width { top += 1 }
+                    while top > index, em * grid.size(at: top) > options.width { top -= 1 }
+                }
+                checks += 1
+                // Judged first on these lines (the interval's, so its top's): most intervals fail,
+                // and cost no second breaking. One that holds is checked on its own breaking.
+                let topSize = grid.size(at: top)
+                if zip(broken, pairs).allSatisfy({ reach($0, $1.wide, at: topSize) }),
+                   everyLineCanReach(topSize, pairs, key: key) {
+                    best = top
+                }
+                index = top + 1
+            }
+            return best
+        }
+        /// With optical sizing each size is judged at its own `opsz`; from `topOpticalIndex()` up
+        /// that is the axis's top one, so the sizes there are judged on one measurement, and any
+        /// of them that holds beats every size below. The bisection makes the checks a round at
+        /// that `opsz` makes below (there the minimum is checked first; here it is taken to
+        /// hold), then the intervals above the size it finds are scanned, since the condition
+        /// is not monotone. Nil when no size of the top `opsz` was found to hold.
+        func largestAtTopOpticalSize() -> Double? {
+            let top = topOpticalIndex(), last = grid.count - 1
+            let pairs = measured(atSize: grid.size(at: last)), key = plan.opticalSize(for: grid.size(at: last)) ?? -1
+            if everyLineCanReach(grid.size(at: last), pairs, key: key) { return grid.size(at: last) }
+            guard top < last else { return nil }
+            var low = 0, high = last, found = false
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                if everyLineCanReach(grid.size(at: middle), pairs, key: key) {
+                    low = middle
+                    found = true
+                } else {
+                    high = middle
+                }
+            }
+            if found, low >= top { return grid.size(at: largestHolding(from: low + 1, pairs, key: key) ?? low) }
+            return largestHolding(from: top, pairs, key: key).map { grid.size(at: $0) }
+        }
+
+        var size: Double
+        if plan.followsSize, let top = largestAtTopOpticalSize() {
+            size = top
+        } else {
+            // Below the top `opsz` the rounds: the first round's size is only read for its `opsz`
+            // (the next round measures there): its bisection stops once that `opsz` is the axis's top one.
+            size = largestSize(measuredAt: grid.minSize, settledFrom: plan.followsSize ? topOpticalIndex() : nil)
+            if plan.followsSize {
+                for _ in 0..<Self.opticalRounds {
+                    let next = largestSize(measuredAt: size)
+                    let settled = plan.opticalSize(for: next) == plan.opticalSize(for: size)
+                    size = next
+                    if settled { break }
+                }
             }
         }
         let final = measured(atSize: size)

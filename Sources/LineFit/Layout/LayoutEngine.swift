@@ -92,13 +92,15 @@ public final class LayoutEngine {
 
     /// Paragraphs → itemize (bidi, scripts, fonts) → shape, once per paragraph.
     /// `plan` (made from options and fonts when nil) sets the axis values paragraphs are
-    /// measured at: opsz = `minSize` (the options' own by default) with optical sizing.
+    /// measured at: opsz = `minSize` (the options' own by default) with optical sizing, or,
+    /// filling by the width axis, `Self.widthAxisMeasuredSize` (the options' maximum).
     func measureParagraphs(
         _ units: [UInt16], fonts: FontChain, options: LayoutOptions, plan: VariationPlan? = nil, minSize: Double? = nil
     ) -> [(ParagraphRange, MeasuredParagraph)] {
         let plan = plan ?? VariationPlan.unchecked(options: options, fonts: fonts)
         var style = shapingStyle(options)
-        style.variations = plan.settings(size: minSize ?? options.minSize, width: plan.paragraphWidth)
+        let size = minSize ?? (plan.lineFill == .widthAxis ? Self.widthAxisMeasuredSize(options) : options.minSize)
+        style.variations = plan.settings(size: size, width: plan.paragraphWidth)
         return Paragraphs.split(units).map { paragraph in
             let measured = measure(
                 units: Array(units[paragraph.range]), contentLength: paragraph.contentEnd - paragraph.range.lowerBound,
@@ -147,7 +149,9 @@ public final class LayoutEngine {
         // With optical sizing lines break at opsz = the minimum: a minimum a box changed
         // (shrunk or grown) needs the paragraphs measured again at its own opsz.
         var paragraphs = measuredParagraphs
-        if plan.followsSize, plan.opticalSize(for: minSize) != plan.opticalSize(for: options.minSize) {
+        // A width-axis fill measures at the sizes it needs itself, from paragraphs at
+        // `widthAxisMeasuredSize`.
+        if plan.lineFill != .widthAxis, plan.followsSize, plan.opticalSize(for: minSize) != plan.opticalSize(for: options.minSize) {
             paragraphs = measuredParagraphs.map { ($0.0, remeasured($0.1, context: context, variations: context.style.variations)) }
         }
         if plan.lineFill == .widthAxis {
