@@ -322,6 +322,23 @@ struct VariableFontTests {
         }
     }
 
+    @Test("a width-axis session measures at its layout's axis values: a keystroke shapes what a warm engine's layout does")
+    func widthAxisSessionShapesOnce() throws {
+        let fonts = try EditorFixtures.chain(primary: "Fonts/" + Self.robotoFlex)
+        let options = LayoutOptions(width: 520, minSize: 18, maxSize: 220, lineFill: .widthAxis)
+        let session = try EditorSession(text: Self.story, fonts: fonts, options: options)
+        // The same cache state without the session's own measurements on top: what the layout
+        // alone shapes for the edited text.
+        let engine = try LayoutEngine(shapingCacheCapacity: ShapingCache.editorCapacity)
+        _ = try engine.layout(Self.story, fonts: fonts, options: options)
+        let before = (session: session.shapedUnits, engine: engine.shapedUnits)
+        try session.insert(" now", at: session.utf16Count)
+        _ = try engine.layout(session.text, fonts: fonts, options: options)
+        // A session measuring at the minimum's opsz shaped the edited paragraph twice.
+        #expect(session.shapedUnits - before.session == engine.shapedUnits - before.engine)
+        #expect(session.layout == (try engine.layout(session.text, fonts: fonts, options: options)))
+    }
+
     @Test("editor sessions with variations equal fresh layouts", arguments: [
         LayoutOptions.LineFill.size, .widthAxis, .mixed,
     ])

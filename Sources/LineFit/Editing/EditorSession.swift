@@ -97,6 +97,9 @@ public final class EditorSession {
     /// The current text.
     public var text: String { storedText }
 
+    /// UTF-16 units the session's engine has shaped with HarfBuzz (for the tests).
+    var shapedUnits: Int { engine.shapedUnits }
+
     /// Length of the text in UTF-16 units.
     public var utf16Count: Int { units.count }
 
@@ -264,9 +267,12 @@ public final class EditorSession {
     }
 
     private func measure(_ range: ParagraphRange) -> MeasuredParagraph {
-        engine.measure(
+        // A width-axis fill's layout measures at its own axis values, not the minimum's.
+        let style = context.plan.lineFill == .widthAxis
+            ? engine.measuringStyle(activeOptions, plan: context.plan) : context.style
+        return engine.measure(
             units: Array(units[range.range]), contentLength: range.contentEnd - range.range.lowerBound,
-            fonts: activeFonts, options: activeOptions, style: context.style)
+            fonts: activeFonts, options: activeOptions, style: style)
     }
 
     /// Returns how many lines at the top of the new paragraphs are the previous layout's own,

@@ -98,15 +98,23 @@ public final class LayoutEngine {
         _ units: [UInt16], fonts: FontChain, options: LayoutOptions, plan: VariationPlan? = nil, minSize: Double? = nil
     ) -> [(ParagraphRange, MeasuredParagraph)] {
         let plan = plan ?? VariationPlan.unchecked(options: options, fonts: fonts)
-        var style = shapingStyle(options)
-        let size = minSize ?? (plan.lineFill == .widthAxis ? Self.widthAxisMeasuredSize(options) : options.minSize)
-        style.variations = plan.settings(size: size, width: plan.paragraphWidth)
+        let style = measuringStyle(options, plan: plan, size: minSize)
         return Paragraphs.split(units).map { paragraph in
             let measured = measure(
                 units: Array(units[paragraph.range]), contentLength: paragraph.contentEnd - paragraph.range.lowerBound,
                 fonts: fonts, options: options, style: style)
             return (paragraph, measured)
         }
+    }
+
+    /// The style `measureParagraphs` shapes at: its axis values at `size` (nil: the minimum, or
+    /// the width axis's measuring size). An editor session measures at the same one, so the
+    /// layout it asks for finds the edited paragraph in the shaping cache.
+    func measuringStyle(_ options: LayoutOptions, plan: VariationPlan, size: Double? = nil) -> ParagraphShapingStyle {
+        var style = shapingStyle(options)
+        let size = size ?? (plan.lineFill == .widthAxis ? Self.widthAxisMeasuredSize(options) : options.minSize)
+        style.variations = plan.settings(size: size, width: plan.paragraphWidth)
+        return style
     }
 
     /// Measures one paragraph given as its own units (terminator included).
@@ -146,8 +154,8 @@ public final class LayoutEngine {
             fonts: fonts, options: options, minSize: minSize, maxSize: maxSize, engine: self,
             plan: uncheckedVariationPlan(options: options, fonts: fonts))
         let plan = context.plan
-        // With optical sizing lines break at opsz = the minimum: a minimum a box changed
-        // (shrunk or grown) needs the paragraphs measured again at its own opsz.
+        // With optical sizing lines break at opsz = the minimum (filling by size): a minimum a
+        // box changed (shrunk or grown) needs the paragraphs measured again at its own opsz.
         var paragraphs = measuredParagraphs
         // A width-axis fill measures at the sizes it needs itself, from paragraphs at
         // `widthAxisMeasuredSize`.
@@ -205,7 +213,8 @@ public final class LayoutEngine {
             let plan = plan ?? VariationPlan.unchecked(options: options, fonts: fonts)
             self.plan = plan
             var style = engine.shapingStyle(options)
-            // Paragraphs are measured (and lines broken) at opsz = min (see `paragraphWidth` for wdth).
+            // Paragraphs are measured (and lines broken) at opsz = min (see `paragraphWidth` for wdth);
+            // a width-axis fill measures at `widthAxisMeasuredSize` and re-measures at the sizes it judges.
             style.variations = plan.settings(size: minSize, width: plan.paragraphWidth)
             self.style = style
             fitter = LineFitter(
