@@ -67,9 +67,11 @@ extension LayoutEngine {
             state.work = BalancedWork(candidateLines: state.candidates.measuredLines)
             state.agreed = agreed
             state.seedFront = state.front.take()
+            // The lines fitted so far go to the pool (kept through `agreed`), not `seedFitted`.
+            state.pool.advance(chosen: state.fitted, for: state.fittedFor.take(), agreed: agreed)
+            state.fitted.removeAll()
             state.seedFitted.removeAll()
-            swap(&state.seedFitted, &state.fitted)
-            state.seedFittedFor = state.fittedFor.take()
+            state.seedFittedFor = nil
             state.solvedFor = nil
             state.finals = []
             state.hintedSolvedFor = nil
