@@ -371,8 +371,10 @@ public final class EditorSession {
         if usesBalanced {
             state.range = range
             // Balanced entries keep no measurement without a box (`BalancedParagraphs`): after
-            // a full re-measure the agreement is found here, against the old one.
-            balancedAgreement = (base, previous.map { state.measured.agreement(with: $0) } ?? changed.lowerBound)
+            // a full re-measure the agreement is found here, against the old one, on glyphs and
+            // flags (the old sums are patched; the balanced strategy derives its own afresh).
+            balancedAgreement = (
+                base, previous.map { state.measured.agreement(with: $0, comparingSums: false) } ?? changed.lowerBound)
             return 0
         }
 
