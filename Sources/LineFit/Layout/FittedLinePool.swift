@@ -16,104 +16,98 @@
 /// fitted (agreement before an offset is an equality of values, so it chains), and it is the
 /// line a fit of the current measurement gives.
 struct FittedLinePool {
+    private struct Entry {
+        var line: Line
+        /// The version at which the line was last among the chosen ones (for eviction).
+        var chosenAt: UInt32
+    }
+
     /// Sorted by start, then end; offsets of the paragraph at `base`.
-    private(set) var lines: [Line] = []
-    /// Per line, the version at which it was last among the chosen lines (for eviction).
-    private var chosenAt: [UInt32] = []
+    private var entries: [Entry] = []
     private(set) var base = 0
     private(set) var gridMinimum = 0.0
     private var version: UInt32 = 0
 
-    /// Lines kept besides the last chosen ones. On the 280-character story a pool of 16
-    /// misses the lines the slowest keystrokes come back to, 48 finds them.
-    static let spare = 48
+    /// A line not chosen for this many versions is let go (checked every `sweep` versions,
+    /// and at once past `most` lines). On the 280-character story the slowest keystrokes come
+    /// back to lines chosen some 60 keystrokes before and more.
+    static let window: UInt32 = 128
+    static let sweep: UInt32 = 16
+    static let most = 512
+
+    var count: Int { entries.count }
 
     /// Takes a new version of the paragraph: keeps the lines that end at or before `agreed`
-    /// (relative) and adds the last layout's `chosen` lines (fitted for `key`) that do.
-    /// Without a key (the last lines stood unchecked, see `planAndFitAccepting`), with no
-    /// agreement, or at another base or grid minimum, it starts over.
-    mutating func advance(chosen: [Line], for key: LayoutEngine.FittedKey?, agreed: Int) {
+    /// (relative) and adds the last layout's `chosen` lines (fitted for `key`) that do, the
+    /// last one only if `keepingLast` (where it ended at the paragraph's end, typing at the end
+    /// leaves mostly lines that can no longer be chosen). Without a key (the last lines stood
+    /// unchecked, see `planAndFitAccepting`), with no agreement, or at another base or grid
+    /// minimum, it starts over.
+    mutating func advance(chosen: [Line], for key: LayoutEngine.FittedKey?, agreed: Int, keepingLast: Bool) {
         guard let key, agreed > 0 else {
-            removeAll()
+            entries.removeAll(keepingCapacity: true)
             return
         }
         if key.base != base || key.gridMinimum != gridMinimum {
-            removeAll()
+            entries.removeAll(keepingCapacity: true)
             base = key.base
             gridMinimum = key.gridMinimum
         }
         version &+= 1
         let limit = base + agreed
-        dropLines(endingAfter: limit)
+        removeEntries { $0.line.end > limit }
         // The chosen lines tile the paragraph in order: one walk through the pool places them.
-        var at = 0, added = 0
+        var at = 0
         for index in chosen.indices {
             let start = chosen[index].start, end = chosen[index].end
-            guard end <= limit else { break }
-            while at < lines.count, lines[at].start < start || (lines[at].start == start && lines[at].end < end) { at += 1 }
-            if at < lines.count, lines[at].start == start, lines[at].end == end {
-                chosenAt[at] = version
+            guard end <= limit, keepingLast || index < chosen.count - 1 else { break }
+            while at < entries.count,
+                  entries[at].line.start < start || (entries[at].line.start == start && entries[at].line.end < end) {
+                at += 1
+            }
+            if at < entries.count, entries[at].line.start == start, entries[at].line.end == end {
+                entries[at].chosenAt = version
             } else {
-                lines.insert(chosen[index], at: at)
-                chosenAt.insert(version, at: at)
+                entries.insert(Entry(line: chosen[index], chosenAt: version), at: at)
             }
             at += 1
-            added += 1
         }
-        if lines.count > added + Self.spare { evict(keeping: added + Self.spare / 2) }
+        if version % Self.sweep == 0 || entries.count > Self.most {
+            let version = version
+            removeEntries { version &- $0.chosenAt > Self.window }
+        }
+    }
+
+    /// `entries.removeAll(where:)`, moving the kept entries within the buffer (the library's
+    /// moves each one through a copy: ~100 instructions an entry) and only when one goes.
+    private mutating func removeEntries(where goes: (Entry) -> Bool) {
+        guard let first = entries.firstIndex(where: goes) else { return }
+        let kept = entries.withUnsafeMutableBufferPointer { buffer -> Int in
+            var kept = first
+            for index in (first + 1)..<buffer.count where !goes(buffer[index]) {
+                buffer.swapAt(kept, index)
+                kept += 1
+            }
+            return kept
+        }
+        entries.removeSubrange(kept...)
     }
 
     /// The kept line from `start` to `end` (relative offsets) at `gridMinimum`, moved to a
     /// paragraph at `base`.
     func line(from start: Int, to end: Int, base: Int, gridMinimum: Double) -> Line? {
-        guard gridMinimum == self.gridMinimum, !lines.isEmpty else { return nil }
+        guard gridMinimum == self.gridMinimum, !entries.isEmpty else { return nil }
         let start = start + self.base, end = end + self.base
-        var low = 0, high = lines.count
+        var low = 0, high = entries.count
         while low < high {
             let mid = (low + high) / 2
-            if lines[mid].start < start || (lines[mid].start == start && lines[mid].end < end) {
+            if entries[mid].line.start < start || (entries[mid].line.start == start && entries[mid].line.end < end) {
                 low = mid + 1
             } else {
                 high = mid
             }
         }
-        guard low < lines.count, lines[low].start == start, lines[low].end == end else { return nil }
-        return base == self.base ? lines[low] : lines[low].shifted(by: base - self.base)
-    }
-
-    private mutating func removeAll() {
-        lines.removeAll(keepingCapacity: true)
-        chosenAt.removeAll(keepingCapacity: true)
-    }
-
-    /// Removes the lines ending after `limit` (absolute), in place.
-    private mutating func dropLines(endingAfter limit: Int) {
-        var kept = 0
-        for index in lines.indices where lines[index].end <= limit {
-            if kept != index {
-                lines.swapAt(kept, index)
-                chosenAt.swapAt(kept, index)
-            }
-            kept += 1
-        }
-        if kept < lines.count {
-            lines.removeSubrange(kept...)
-            chosenAt.removeSubrange(kept...)
-        }
-    }
-
-    /// Keeps about `count` lines, those chosen most recently (ties kept together); order stays.
-    private mutating func evict(keeping count: Int) {
-        let cutoff = chosenAt.sorted(by: >)[count - 1]
-        var kept = 0
-        for index in lines.indices where chosenAt[index] >= cutoff {
-            if kept != index {
-                lines.swapAt(kept, index)
-                chosenAt.swapAt(kept, index)
-            }
-            kept += 1
-        }
-        lines.removeSubrange(kept...)
-        chosenAt.removeSubrange(kept...)
+        guard low < entries.count, entries[low].line.start == start, entries[low].line.end == end else { return nil }
+        return base == self.base ? entries[low].line : entries[low].line.shifted(by: base - self.base)
     }
 }

@@ -68,7 +68,12 @@ extension LayoutEngine {
             state.agreed = agreed
             state.seedFront = state.front.take()
             // The lines fitted so far go to the pool (kept through `agreed`), not `seedFitted`.
-            state.pool.advance(chosen: state.fitted, for: state.fittedFor.take(), agreed: agreed)
+            // The last line's end was the paragraph's end: where it is no break opportunity now
+            // (a letter typed onto the last word), no line will end there again.
+            let lastEnd = state.fitted.last.map { $0.end - (state.fittedFor?.base ?? 0) }
+            state.pool.advance(
+                chosen: state.fitted, for: state.fittedFor.take(), agreed: agreed,
+                keepingLast: lastEnd.map { measured.hasBreak(at: $0) } ?? false)
             state.fitted.removeAll()
             state.seedFitted.removeAll()
             state.seedFittedFor = nil
