@@ -44,6 +44,9 @@ public final class EditorSession {
     /// The edited paragraph's start and the offset through which its window re-measure left
     /// the old measurement as it was (for the balanced strategy's reuse), until the next layout.
     private var balancedAgreement: (start: Int, agreed: Int)?
+    /// The balanced strategy's record of the measurement before an edit, to find how far past
+    /// the window re-measure's start the new one still agrees (kept: its arrays are reused).
+    private var editSnapshot = EditPrefixSnapshot()
     /// The balanced strategy's work in the last layout (tests bound it per keystroke).
     var balancedWork: LayoutEngine.BalancedWork { balanced.lastWork }
     private var usesBalanced: Bool {
@@ -358,6 +361,7 @@ public final class EditorSession {
         let previousLength = paragraphUnits.count
         removedUnits.removeAll(keepingCapacity: true)
         removedUnits.append(contentsOf: paragraphUnits[edit])
+        if usesBalanced { editSnapshot.record(state.measured, editStart: edit.lowerBound) }
         paragraphUnits.replaceSubrange(edit, with: units[editedRange.lowerBound..<(editedRange.lowerBound + insertedCount)])
         if let window = engine.remeasure(
             &state.measured, units: paragraphUnits, previousLength: previousLength, contentLength: range.contentEnd - base,
@@ -377,8 +381,12 @@ public final class EditorSession {
         if usesBalanced {
             state.range = range
             // Balanced entries keep no measurement without a box (`BalancedParagraphs`): after
-            // a full re-measure the agreement is found here, against the old one.
-            balancedAgreement = (base, previous.map { state.measured.agreement(with: $0) } ?? changed.lowerBound)
+            // a full re-measure the agreement is found here, against the old one, on glyphs and
+            // flags (the old sums are patched; the balanced strategy derives its own afresh);
+            // after a window re-measure, from the window's start on against the record of it.
+            balancedAgreement = (
+                base, previous.map { state.measured.agreement(with: $0, comparingSums: false) }
+                    ?? editSnapshot.agreement(of: state.measured, windowStart: changed.lowerBound))
             return 0
         }
 

@@ -32,6 +32,9 @@ extension LayoutEngine {
         var seedFront: BalancedLineBreaker.Front?
         var seedFitted: [Line] = []
         var seedFittedFor: FittedKey?
+        /// Lines fitted for earlier versions of the paragraph that still hold (an editor
+        /// session's, without a box: `advanceBalancedParagraph`).
+        var pool = FittedLinePool()
         var agreed = -1
         /// Work done on this paragraph (cumulative), for tests that bound it without a clock.
         var work = BalancedWork()
@@ -386,8 +389,14 @@ extension LayoutEngine {
                     let measured = paragraphs[index].1
                     let candidates = cache[index].candidates
                     let reusable = reusableLines(cache[index], gridMinimum: plan.gridMinimum)
+                    let pool = cache[index].pool
                     cache[index].fitted = plan.paths[index].map { edge in
                         let from = candidates.edges[edge].from, to = candidates.edges[edge].to
+                        if let line = pool.line(
+                            from: candidates.positions[from], to: candidates.positions[to], base: base,
+                            gridMinimum: plan.gridMinimum) {
+                            return line
+                        }
                         if let line = reusable[candidates.positions[from]], line.end - line.start == candidates.positions[to] - candidates.positions[from] {
                             return line.shifted(by: base)
                         }

@@ -42,8 +42,9 @@ extension LayoutEngine {
     /// the new paragraph's candidate lines keep the seed's storage, cut back to the lines
     /// that still hold, and its stage 2 resumes the seed's front in its own arrays, instead
     /// of copying both (about 50 K instructions a keystroke at the end of 280 characters).
-    /// Equal to `balancedParagraph(measured, settings:, metrics:, seed:, seedAgreement:)`;
-    /// false, and `paragraph` untouched, where that would not reuse the seed or the seed is
+    /// Equal to `balancedParagraph(measured, settings:, metrics:, seed:, seedAgreement:)`
+    /// but for the measurement, which the paragraph does not keep (nil), and the earlier
+    /// fitted lines, which go to its pool (`FittedLinePool`); false, and `paragraph` untouched, where that would not reuse the seed or the seed is
     /// shared. (`measured` is not changed: in-out, it is read where it lies, not copied.)
     func advanceBalancedParagraph(
         _ paragraph: inout BalancedParagraph, to measured: inout MeasuredParagraph, settings: BalancedSettings,
@@ -63,13 +64,22 @@ extension LayoutEngine {
                 measured, fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, metrics: metrics,
                 lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, reusing: (consume earlier, agreed),
                 handedOver: true)
-            state.measured = measured
+            // Not kept: without a box (the only caller) the session drops it after the layout
+            // anyway (`BalancedParagraphs.layout`), and a copy retains every table it holds.
+            state.measured = nil
             state.work = BalancedWork(candidateLines: state.candidates.measuredLines)
             state.agreed = agreed
             state.seedFront = state.front.take()
+            // The lines fitted so far go to the pool (kept through `agreed`), not `seedFitted`.
+            // The last line's end was the paragraph's end: where it is no break opportunity now
+            // (a letter typed onto the last word), no line will end there again.
+            let lastEnd = state.fitted.last.map { $0.end - (state.fittedFor?.base ?? 0) }
+            state.pool.advance(
+                chosen: state.fitted, for: state.fittedFor.take(), agreed: agreed,
+                keepingLast: lastEnd.map { measured.hasBreak(at: $0) } ?? false)
+            state.fitted.removeAll()
             state.seedFitted.removeAll()
-            swap(&state.seedFitted, &state.fitted)
-            state.seedFittedFor = state.fittedFor.take()
+            state.seedFittedFor = nil
             state.solvedFor = nil
             state.finals = []
             state.hintedSolvedFor = nil

@@ -16,12 +16,19 @@ extension MeasuredParagraph {
     /// opportunities up to `h`; the same glyphs for every cluster before `h`. That is all the
     /// breaker and the fitter read of a line whose reach is at most `h` (see
     /// `GreedyLineBreaker`), so such a line comes out the same from either measurement.
-    func agreement(with other: MeasuredParagraph) -> Int {
+    ///
+    /// Without `comparingSums` the prefix sums are not compared: the sums either measurement
+    /// derives afresh (`deriveGlyphTables`) agree up to and including `h` all the same, being
+    /// summed, in one order, from the glyphs of the clusters before `h` and the cluster flags.
+    /// For an editor's own measurement, whose sums past an earlier window re-measure are
+    /// patched (shifted: off from a fresh sum in the last bits), where the caller breaks on
+    /// freshly derived tables (the balanced strategy).
+    func agreement(with other: MeasuredParagraph, comparingSums: Bool = true) -> Int {
         guard paragraphLevel == other.paragraphLevel else { return -1 }
         var h = min(contentLength, other.contentLength)
         var i = 0
         while i <= h {
-            if prefixAdvance[i] != other.prefixAdvance[i] || prefixClusters[i] != other.prefixClusters[i]
+            if (comparingSums && (prefixAdvance[i] != other.prefixAdvance[i] || prefixClusters[i] != other.prefixClusters[i]))
                 || isGraphemeStart[i] != other.isGraphemeStart[i] || isClusterStart[i] != other.isClusterStart[i]
                 || isSafeBoundary[i] != other.isSafeBoundary[i] {
                 h = i - 1
