@@ -74,7 +74,12 @@ extension CandidateLines {
                     tail = (index + 1)..<tail.upperBound
                     continue
                 }
-                guard lineEnd == end, line.contentEnd == content, line.emWidth.bitPattern == em.bitPattern else { return nil }
+                guard lineEnd == end else { return nil }
+                // Passed, matched or not: the start's next new line ends later. (Kept at
+                // `index`, the `put` of this line would move `write` past it and empty the
+                // tail: in place, only a start's first new line could keep its size.)
+                tail = (index + 1)..<tail.upperBound
+                guard line.contentEnd == content, line.emWidth.bitPattern == em.bitPattern else { return nil }
                 return SizedLine(
                     size: line.size, logShapeSize: line.logShapeSize, forced: line.forced, heldAtMax: line.heldAtMax,
                     fill: line.fill)

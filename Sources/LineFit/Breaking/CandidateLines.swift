@@ -92,6 +92,9 @@ struct CandidateLines {
     private var readStopsFrom = 0
     /// Lines measured here (not copied): the work done, for tests that bound it.
     var measuredLines = 0
+    /// Of those, lines that took the size fields of the same line of the earlier build
+    /// (`Lending.keptSize`) instead of being fitted: for tests that bound the fits.
+    var keptSizes = 0
     /// Estimated widths read from the prefix sums while scanning for lines (the other half
     /// of the work, for tests that bound it).
     var widthsRead = 0
@@ -354,6 +357,7 @@ struct CandidateLines {
                 if !tail.isEmpty, let old = lent,
                    let kept = lending.keptSize(&tail, end: positions[b], content: content, em: em, earlier: old, in: edges) {
                     sized = kept
+                    keptSizes += 1
                     if a == 0 && b == count - 1 && !kept.forced { wholeSize = kept.size }
                 } else {
                     sized = sizedLine(em: em, from: a, to: b, hasContent: content > start, fitter: fitter, fixedSize: fixedSize)
@@ -631,6 +635,7 @@ struct CandidateLines {
         lines.earlierEdgeCount = 0
         lines.recordsReuse = false
         lines.measuredLines = 0
+        lines.keptSizes = 0
         lines.widthsRead = 0
         lines.wholeSize = 0
         if let (range, _) = widestSegment {

@@ -118,6 +118,39 @@ import Testing
         #expect(copiedAtEarlierLast > 50, "only \(copiedAtEarlierLast) lines copied at the earlier last position")
         #expect(writerFronts > 50, "only \(writerFronts) fronts under the writer's rule")
     }
+
+    /// A letter typed at the end, the lines handed over with room (rebuilt in place) at an
+    /// agreement some words back: a lent start re-scans its lines past the agreement, and
+    /// every one of them that ends before the edit is the earlier line (same offsets, content
+    /// and em width) and keeps its size, not only each start's first (review 11b, finding 4).
+    @Test func anInPlaceRebuildKeepsTheSizeOfEveryUnchangedLine() throws {
+        var random = SplitMix64(seed: 0x6E7A_11)
+        let words = ["a", "il", "x", "sun", "WOW", "ferry", "coffee", "i", "to", "summer"]
+        let build = try SpartanLines(width: 1400, chain: try EditorFixtures.chain(primary: "Fonts/LeagueSpartan-Bold.otf"))
+        var startsWithSeveral = 0
+        for _ in 0..<40 {
+            let text = (0..<(40 + random.int(below: 40))).map { _ in words[random.int(below: words.count)] }
+                .joined(separator: " ")
+            let old = build.measure(text)
+            var earlier = build.lines(old)
+            earlier.edges.reserveCapacity(earlier.edges.count * 3)
+            let new = build.measure(text + "e")
+            let agreed = max(1, new.agreement(with: old) - 10 - random.int(below: 30))
+            let lines = build.lines(new, reusing: (consume earlier, agreed), handedOver: true)
+            guard !lines.reusedFrom.isEmpty else { continue }
+            // Measured here, from a start at or before the agreement, ending before the edit.
+            var unchanged = 0, perStart: [Int: Int] = [:]
+            for (e, line) in lines.edges.enumerated() where lines.reusedFrom[e] < 0 {
+                guard lines.positions[line.from] <= agreed, lines.positions[line.to] < text.utf16.count else { continue }
+                unchanged += 1
+                perStart[line.from, default: 0] += 1
+            }
+            startsWithSeveral += perStart.values.filter { $0 > 1 }.count
+            #expect(lines.keptSizes == unchanged, "\(text.debugDescription) agreed \(agreed)")
+            #expect(lines.edges == build.lines(new).edges, "\(text.debugDescription) agreed \(agreed)")
+        }
+        #expect(startsWithSeveral > 100, "only \(startsWithSeveral) starts re-scanned several unchanged lines")
+    }
 }
 
 /// Paragraphs of League Spartan Bold measured at one width and their candidate lines (min 24,
