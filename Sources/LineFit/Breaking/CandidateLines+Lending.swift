@@ -117,12 +117,14 @@ extension CandidateLines {
             if deferred {
                 runs.append((true, range.lowerBound, range.count))
             } else if inPlace {
-                // At or before where they are: a copy forward, first to last, reads each line
-                // before anything is written over it (none at all where nothing moved).
+                // At or before where they are: one overlapping move (none at all where nothing
+                // moved; a line a time cost ~30 instructions a line, every lent line on a
+                // keystroke that drops a line).
                 if write < range.lowerBound {
                     let (from, to) = (range.lowerBound, write)
                     edges.withUnsafeMutableBufferPointer { buffer in
-                        for offset in 0..<range.count { buffer[to + offset] = buffer[from + offset] }
+                        guard let base = buffer.baseAddress else { return }
+                        (base + to).update(from: base + from, count: range.count)
                     }
                 }
             } else {
