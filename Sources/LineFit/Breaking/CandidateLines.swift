@@ -73,17 +73,28 @@ struct CandidateLines {
     var reusedStarts = 0
     /// Per edge, the index of the same line in the lines this was built reusing, or -1 for a
     /// line measured here; empty when nothing was reused. Past `reusedStarts`, a start's
-    /// lines that end where the two measurements still agree are copied too (a keystroke at
-    /// the end of a paragraph changes only the lines reaching past the agreement), so stage 2
-    /// can copy the entries of those lines from the earlier front (`BalancedLineBreaker.front`).
+    /// lines that end where the two measurements still agree, or still read the same prefix
+    /// sums (`reusableStarts`), are copied too (a keystroke at the end of a paragraph changes
+    /// only the lines reaching past the agreement), so stage 2 can copy the entries of those
+    /// lines from the earlier front (`BalancedLineBreaker.front`). A copied line ends at the
+    /// earlier build's last position only where neither build fits the paragraph on one line
+    /// (the writer's rule costs a last line differently).
     var reusedFrom: [Int32] = []
     /// How many lines the lines this was built reusing had: a front resumed over these lines
     /// must have been built over those (`BalancedLineBreaker.resumes` checks it, so that the
     /// resumed front's unchecked reads stay within the earlier front's entries).
     var earlierEdgeCount = 0
     private var recordsReuse = false
+    /// The prefix sums a rebuild read at `positions[readStopsFrom...]` (empty when it read
+    /// none): the next rebuild compares them with its own to find the positions past the
+    /// agreement that still read the same (`reusableStarts`).
+    private var readStops: [PrefixStop] = []
+    private var readStopsFrom = 0
     /// Lines measured here (not copied): the work done, for tests that bound it.
     var measuredLines = 0
+    /// Of those, lines that took the size fields of the same line of the earlier build
+    /// (`Lending.keptSize`) instead of being fitted: for tests that bound the fits.
+    var keptSizes = 0
     /// Estimated widths read from the prefix sums while scanning for lines (the other half
     /// of the work, for tests that bound it).
     var widthsRead = 0
@@ -165,7 +176,14 @@ struct CandidateLines {
         positions.append(0)
         isEmergency.append(false)
         var widest: (Range<Int>, Double)?
-        for opportunity in paragraph.breaks where opportunity > 0 {
+        var opportunities = paragraph.breaks[...]
+        // A rebuild takes the leading positions that read only what agrees from the earlier
+        // lines, with what their segments gave (`keptPositions`), and scans the rest.
+        if widthOverride.isEmpty, let earlier = reusing,
+           let kept = takePositions(of: earlier.lines, agreed: earlier.agreed, breaks: paragraph.breaks) {
+            (previous, widest, opportunities) = (kept.previous, kept.widest, paragraph.breaks[kept.next...])
+        }
+        for opportunity in opportunities where opportunity > 0 {
             // As in greedy breaking, a line never ends inside a HarfBuzz cluster (ICU allows a
             // break between emoji modifiers that shape as one cluster): the positions inside
             // one would make zero-width lines between every pair of them, n² edges on a run.
@@ -201,7 +219,13 @@ struct CandidateLines {
         }
         if let (range, em) = widest {
             widestEm = em
-            widestSegment = (range, em > 0 ? fitter.fitLinear(emWidth: em).size : fitter.grid.maxSize)
+            // The earlier lines' own widest segment (kept above): sized on the same fitter.
+            if let earlier = reusing?.lines.widestSegment, earlier.range == range,
+               em.bitPattern == reusing?.lines.widestEm.bitPattern {
+                widestSegment = earlier
+            } else {
+                widestSegment = (range, em > 0 ? fitter.fitLinear(emWidth: em).size : fitter.grid.maxSize)
+            }
         }
         let count = positions.count
         edgeStart.reserveCapacity(count + 1)
@@ -233,13 +257,16 @@ struct CandidateLines {
         /// Per start that lent lines: where its new lines begin and the largest size among its
         /// earlier lines that were not lent (`setLargestSizes`).
         var lentRuns: [(start: Int, newLines: Int, dropped: Double)] = []
+        /// Lent lines (`reusedFrom` indices) that end at the earlier build's last position.
+        var endingAtEarlierLast: [Int] = []
         var lending = Lending(appendingAfter: 0)
         // Moved out (`handedOver`: then the only reference to the earlier lines' storage).
         if case (var old, let agreed)? = reusing.take(), widthOverride.isEmpty, singleFont,
            old.uniformHeight == uniformHeight, !old.isEmpty {
             earlierEdgeCount = old.edgeCount
             let common: Int
-            (first, common) = Self.reusableStarts(old, positions: positions, isEmergency: isEmergency, agreed: agreed)
+            (first, common) = Self.reusableStarts(
+                old, paragraph, positions: positions, isEmergency: isEmergency, agreed: agreed)
             let lentBase = old.edgeStart[first]
             // Without emergency positions a start's lines go in as its scan meets them, so the
             // lines before `common` come out as before whatever the scan meets after them.
@@ -302,7 +329,8 @@ struct CandidateLines {
         // more than the reads it saves (1.3 K of a one-line paragraph's balanced keystroke);
         // both ways give the same values. Only from the first start scanned: lines from the
         // ones before it are kept (`stops[i]` is position `first + i`).
-        let stops = count - first > 16 ? positions[first...].map { PrefixStop(paragraph, $0) } : nil
+        let stops = count - first > 16 ? Self.stops(paragraph, at: positions[first...]) : nil
+        if recordsReuse, let stops { (readStops, readStopsFrom) = (stops, first) }
         // An exact width (repair) may break the rise the search relies on: then ends are read
         // one by one (repairs are rare and touch a few lines).
         let rising = hasEmergency && widthOverride.isEmpty
@@ -337,6 +365,7 @@ struct CandidateLines {
                 if !tail.isEmpty, let old = lent,
                    let kept = lending.keptSize(&tail, end: positions[b], content: content, em: em, earlier: old, in: edges) {
                     sized = kept
+                    keptSizes += 1
                     if a == 0 && b == count - 1 && !kept.forced { wholeSize = kept.size }
                 } else {
                     sized = sizedLine(em: em, from: a, to: b, hasContent: content > start, fitter: fitter, fixedSize: fixedSize)
@@ -368,13 +397,21 @@ struct CandidateLines {
                 // counted back from its last line.
                 var end = old.edgeStart[a + 1]
                 while end > old.edgeStart[a], lending.line(end - 1, in: edges).to >= common { end -= 1 }
+                // Only as the last line may a line be all spaces (`admits`): from the earlier
+                // last position on (`reusableStarts`) such a line is not one here.
+                if end > old.edgeStart[a], common > old.last, lending.line(end - 1, in: edges).contentEnd == start {
+                    end -= 1
+                }
                 tail = end..<old.edgeStart[a + 1]
                 var lastCopied: Edge?
                 if end > old.edgeStart[a] {
                     lastCopied = lending.line(end - 1, in: edges)
                     // The largest size among the lines not lent (their first carries it).
                     let dropped = end < old.edgeStart[a + 1] ? lending.line(end, in: edges).largestSizeFrom : -.infinity
-                    if recordsReuse { Self.appendNumbers(old.edgeStart[a]..<end, to: &reusedFrom) }
+                    if recordsReuse {
+                        Self.appendNumbers(old.edgeStart[a]..<end, to: &reusedFrom)
+                        if lastCopied?.to == old.last { endingAtEarlierLast.append(reusedFrom.count - 1) }
+                    }
                     lending.lend(old.edgeStart[a]..<end, into: &edges)
                     lentRuns.append((a, lending.write, dropped))
                 }
@@ -468,6 +505,12 @@ struct CandidateLines {
         }
         lending.finish(&edges)
         edgeStart.append(edges.count)
+        // A line to the earlier last position is costed as the last line only where the writer's
+        // one-line rule is in play (`BalancedLineBreaker.unaryCost`), which needs the whole
+        // paragraph to fit on a line: otherwise stage 2 may copy its entry like any other.
+        if wholeSize > 0 || lent?.wholeSize ?? 0 > 0 {
+            for e in endingAtEarlierLast { reusedFrom[e] = -1 }
+        }
         // The leading starts' lines are the earlier ones, and so are their largest sizes.
         setLargestSizes(from: first, lentRuns: lentRuns)
     }
@@ -674,6 +717,7 @@ struct CandidateLines {
         lines.earlierEdgeCount = 0
         lines.recordsReuse = false
         lines.measuredLines = 0
+        lines.keptSizes = 0
         lines.widthsRead = 0
         lines.wholeSize = 0
         if let (range, _) = widestSegment {
@@ -796,13 +840,71 @@ struct CandidateLines {
         return rising
     }
 
+    /// Appends the leading positions of `old` that `keptPositions` finds and takes the fit
+    /// bounds of `old`: the last of them (the start of the next segment), `old`'s widest
+    /// segment with its em width, and the index in `breaks` of the first opportunity after
+    /// them; nil (nothing appended) when there are none. (Not inlined: in the initializer it
+    /// changed what the compiler inlines there, +2.6 K instructions on some keystrokes.)
+    @inline(never)
+    private mutating func takePositions(
+        of old: CandidateLines, agreed: Int, breaks: [Int]
+    ) -> (previous: Int, widest: (Range<Int>, Double), next: Int)? {
+        let kept = Self.keptPositions(old, agreed: agreed)
+        guard kept > 1, let (range, _) = old.widestSegment else { return nil }
+        positions.append(contentsOf: old.positions[1..<kept])
+        isEmergency.append(contentsOf: repeatElement(false, count: kept - 1))
+        (largestFitting, smallestTooWide) = (old.largestFitting, old.smallestTooWide)
+        let previous = old.positions[kept - 1]
+        return (previous, (range, old.widestEm), Self.firstIndex(in: breaks, after: previous))
+    }
+
+    /// The prefix sums at `positions` (one loop, not inlined: how the initializer builds them
+    /// then does not hang on what else the compiler inlines there).
+    @inline(never)
+    private static func stops(_ paragraph: MeasuredParagraph, at positions: ArraySlice<Int>) -> [PrefixStop] {
+        var stops: [PrefixStop] = []
+        stops.reserveCapacity(positions.count)
+        for position in positions { stops.append(PrefixStop(paragraph, position)) }
+        return stops
+    }
+
+    /// How many leading positions of `old` (more than one, else 0) a build on a measurement
+    /// that agrees with `old`'s through `agreed` finds again, with the same segments between
+    /// them: those at or before `agreed` (the opportunities, their cluster flags, the
+    /// whitespace and prefix sums up to them agree), before `old`'s last, and only when `old`
+    /// has no emergency positions (its positions are the opportunities) and its widest segment
+    /// lies among them (the widest of those segments, the first widest as the scan keeps it).
+    /// The fit bounds the segments recorded are `old`'s, which cover them (`rescaled` only
+    /// reads them as bounds).
+    private static func keptPositions(_ old: CandidateLines, agreed: Int) -> Int {
+        guard !old.isEmpty, let (range, _) = old.widestSegment, !old.isEmergency.contains(true) else { return 0 }
+        let kept = firstIndex(in: old.positions, after: agreed)
+        let widest = firstIndex(in: old.positions, after: range.lowerBound)
+        guard kept > 1, kept <= old.last, widest < kept else { return 0 }
+        return kept
+    }
+
+    /// The index of the first value above `value` in ascending `values` (their count if none).
+    private static func firstIndex(in values: [Int], after value: Int) -> Int {
+        var (low, high) = (0, values.count)
+        while low < high {
+            let mid = (low + high) / 2
+            if values[mid] <= value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// How many leading starts of `old` have lines that come out the same on the new
     /// measurement: the lines from start `a` read the positions up to the one after the last
-    /// line (where the scan stopped) and the measurement before it; when those positions are
-    /// the same in both and lie at or before `agreed`, everything read agrees. Also the
-    /// number of leading positions that are the same in both and lie at or before `agreed`.
+    /// line (where the scan stopped) and what the measurement holds at them (`PrefixStop`);
+    /// when those positions are the same in both and read the same, everything read agrees.
+    /// Also the number of leading positions that are the same in both and read the same:
+    /// those at or before `agreed`, and after them those whose prefix sums `old`'s build read
+    /// are bit for bit the new ones (typing at a paragraph's end re-measures from a word or
+    /// two back, where the sums at the break positions before the edit come out as before).
+    /// Not the new last position (a line ending there is tested and costed as the last).
     private static func reusableStarts(
-        _ old: CandidateLines, positions: [Int], isEmergency: [Bool], agreed: Int
+        _ old: CandidateLines, _ paragraph: MeasuredParagraph, positions: [Int], isEmergency: [Bool], agreed: Int
     ) -> (starts: Int, common: Int) {
         let last = min(old.last, positions.count - 1)
         // Length of the common prefix of positions (with their kinds) at or before `agreed`.
@@ -811,6 +913,18 @@ struct CandidateLines {
               old.isEmergency[common] == isEmergency[common], positions[common] <= agreed {
             common += 1
         }
+        /// Position `index` is the same in both and reads the same prefix sums as `old`'s build read.
+        func readsAsBefore(_ index: Int) -> Bool {
+            let stop = index - old.readStopsFrom
+            return old.positions[index] == positions[index] && old.isEmergency[index] == isEmergency[index]
+                && positions[index] <= paragraph.contentLength && stop >= 0 && stop < old.readStops.count
+                && old.readStops[stop].readsAsSame(PrefixStop(paragraph, positions[index]))
+        }
+        while common < last, readsAsBefore(common) { common += 1 }
+        // The earlier last position, when positions follow it now (a word begun after a space
+        // at the end): its lines are tested as any other's once a line all spaces is left out
+        // (the lending does), and costed so once the writer's rule is out of play (`init`).
+        if common == old.last, common < positions.count - 1, readsAsBefore(common) { common += 1 }
         var starts = 0
         while starts < old.last {
             let lines = old.edgeStart[starts]..<old.edgeStart[starts + 1]

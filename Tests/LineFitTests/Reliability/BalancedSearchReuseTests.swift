@@ -213,26 +213,13 @@ import Testing
         }
         let words = ["a", "il", "x", "sun", "WOW", "ferry", "coffee", "together", "extraordinarily", "i"]
         let chain = try EditorFixtures.chain(primary: "Fonts/LeagueSpartan-Bold.otf")
-        let metrics = FontChainMetrics(chain)
         var compared = 0
         for width in [300.0, 700.0, 1400.0] {
-            let options = LayoutOptions(width: width, minSize: 24, maxSize: 260)
-            let engine = try LayoutEngine()
-            let fitter = LineFitter(grid: SizeGrid(minSize: 24, maxSize: 260, step: 0.01), width: width, tracking: 0)
-            func measure(_ text: String) -> MeasuredParagraph {
-                var measured = engine.measureParagraphs(Array(text.utf16), fonts: chain, options: options)[0].1
-                measured.deriveGlyphTables()
-                return measured
-            }
-            func lines(_ measured: MeasuredParagraph, reusing: (CandidateLines, Int)? = nil, handedOver: Bool = false) -> CandidateLines {
-                CandidateLines(
-                    measured, fitter: fitter, lowest: 24, tracking: 0, metrics: metrics, lineSpacing: 1.2, fixedSize: false,
-                    reusing: reusing.map { (lines: $0.0, agreed: $0.1) }, handedOver: handedOver)
-            }
+            let build = try SpartanLines(width: width, chain: chain)
             for _ in 0..<100 {
                 var text = (0..<(20 + next(60))).map { _ in words[next(words.count)] }.joined(separator: " ")
-                let old = measure(text)
-                var oldLines = lines(old)
+                let old = build.measure(text)
+                var oldLines = build.lines(old)
                 oldLines.edges.reserveCapacity(oldLines.edges.count * (2 + next(3)))
                 let units = Array(text.utf16)
                 let at = next(units.count + 1)
@@ -244,11 +231,11 @@ import Testing
                 case 2: text = prefix + " a i x a il" + suffix
                 default: text = String(decoding: units[..<at] + units[min(units.count, at + 1 + next(40))...], as: UTF16.self)
                 }
-                let new = measure(text)
+                let new = build.measure(text)
                 let agreed = new.agreement(with: old)
                 guard agreed > 0 else { continue }
-                let fresh = lines(new)
-                let handed = lines(new, reusing: (consume oldLines, agreed), handedOver: true)
+                let fresh = build.lines(new)
+                let handed = build.lines(new, reusing: (consume oldLines, agreed), handedOver: true)
                 compared += 1
                 #expect(handed.positions == fresh.positions && handed.edgeStart == fresh.edgeStart,
                         "\(text.debugDescription) at width \(width)")
