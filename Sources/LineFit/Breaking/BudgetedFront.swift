@@ -90,24 +90,18 @@ extension BalancedLineBreaker {
                                             }
                                             continue
                                         }
-                                        // Entries reaching this start: what every line from it extends.
-                                        var reached = 0, e1 = firstEnding[a]
-                                        while e1 >= 0 {
-                                            reached += entryStart[e1 + 1] - entryStart[e1]
-                                            e1 = nextEnding[e1]
-                                        }
-                                        if reached > reachingCapacity {
+                                        // Entries reaching this start: what every line from it extends. All
+                                        // of them are stored already, so their count is at most the stored
+                                        // count (room made without a pass along the chain to count them).
+                                        if stored.count > reachingCapacity {
                                             reaching.deallocate()
-                                            reachingCapacity = max(reached, 2 * reachingCapacity)
+                                            reachingCapacity = max(stored.count, 2 * reachingCapacity)
                                             reaching = .allocate(capacity: reachingCapacity)
                                         }
-                                        if reached > 0 {
-                                            Self.gather(
-                                                UnsafeMutableBufferPointer(start: reaching, count: reached),
-                                                first: firstEnding[a], next: nextEnding,
-                                                entryStart: entryStart, entries: UnsafeBufferPointer(start: stored.base, count: stored.count),
-                                                lineOf: lineOf)
-                                        }
+                                        let reached = firstEnding[a] < 0 ? 0 : Self.gather(
+                                            reaching, first: firstEnding[a], next: nextEnding,
+                                            entryStart: entryStart, entries: UnsafeBufferPointer(start: stored.base, count: stored.count),
+                                            lineOf: lineOf)
                                         for e in edgeStart[a]..<edgeStart[a + 1] {
                                             entryStart[e] = stored.count
                                             guard reached > 0, isAllowed[e] else { continue }
@@ -230,27 +224,29 @@ extension BalancedLineBreaker {
         var oneSegment: Bool
     }
 
-    /// The entries of the lines of the chain from `first` (all ending at one start; `reaching`
-    /// holds as many), by rising height: every line from that start extends them in this
-    /// order, so they are ordered once per start instead of once per line.
+    /// The entries of the lines of the chain from `first` (all ending at one start; `into`
+    /// has room for all of them), by rising height, and their count: every line from that
+    /// start extends them in this order, so they are ordered once per start instead of once
+    /// per line.
     private static func gather(
-        _ reaching: UnsafeMutableBufferPointer<Reaching>, first: Int, next: UnsafeBufferPointer<Int>,
+        _ into: UnsafeMutablePointer<Reaching>, first: Int, next: UnsafeBufferPointer<Int>,
         entryStart: UnsafeMutableBufferPointer<Int>, entries: UnsafeBufferPointer<Entry>,
         lineOf: UnsafeBufferPointer<CandidateLines.Edge>
-    ) {
+    ) -> Int {
         var order = 0, e1 = first
         while e1 >= 0 {
             defer { e1 = next[e1] }
             let (size, logShapeSize, oneSegment) = (lineOf[e1].size, lineOf[e1].logShapeSize, lineOf[e1].oneSegment)
             for k in entryStart[e1]..<entryStart[e1 + 1] {
                 // Entry and line indices are far below 2³¹ (the entries fill memory first).
-                reaching[order] = Reaching(
+                into[order] = Reaching(
                     height: entries[k].height, cost: entries[k].cost, size: size, logShapeSize: logShapeSize,
                     order: Int32(truncatingIfNeeded: order), edge: Int32(truncatingIfNeeded: e1),
                     entry: Int32(truncatingIfNeeded: k), oneSegment: oneSegment)
                 order += 1
             }
         }
+        let reaching = UnsafeMutableBufferPointer(start: into, count: order)
         guard reaching.count > 16 else {
             // A handful (the common case): by insertion.
             for i in reaching.indices.dropFirst() {
@@ -262,10 +258,11 @@ extension BalancedLineBreaker {
                 }
                 reaching[j] = item
             }
-            return
+            return order
         }
         var many = reaching
         many.sort { $0.height < $1.height }
+        return order
     }
 
     /// Forms `line`'s candidates from the `reaching` entries that can still finish within

@@ -17,6 +17,12 @@ struct LinearFitShortcut {
     /// The multiple of the step at grid index 1 (the index of a size is its multiple minus
     /// this plus one); 0 when the grid has no sizes between its ends.
     private let firstMultiple: Int
+    /// The grid's interior multiples and how `size(at:)` turns one into a size (divided by
+    /// `perPoint` when `divides`, else times the step): the probes compute the same value
+    /// without `size(at:)`'s end checks.
+    private let lastMultiple: Int
+    private let divides: Bool
+    private let perPoint: Double
     /// ln of the grid's maximum, as `CandidateLines` takes it for a line's shape size (0 when
     /// not positive).
     let logAtMax: Double
@@ -28,6 +34,15 @@ struct LinearFitShortcut {
         let first = grid.count > 2 ? grid.size(at: 1) / grid.step : 0
         logAtMax = grid.maxSize > 0 ? log(grid.maxSize) : 0
         firstMultiple = first.isFinite && abs(first) < 1e15 ? Int(first.rounded()) : 0
+        let interior = grid.interiorMultiples
+        lastMultiple = grid.count > 2 && interior.first == firstMultiple ? interior.last : Int.min
+        divides = interior.stepsPerPoint != nil
+        perPoint = interior.stepsPerPoint ?? 1
+    }
+
+    @inline(__always)
+    private func interiorSize(_ k: Int) -> Double {
+        divides ? Double(k) / perPoint : Double(k) * fitter.grid.step
     }
 
     @inline(__always)
@@ -45,7 +60,16 @@ struct LinearFitShortcut {
             // 1e-300), the general search decides.
             let multiple = linear / fitter.grid.step
             guard multiple < 1e15 else { return general(em) }
-            index = min(max(Int(multiple) - firstMultiple + 1, 0), count - 1)
+            let k = Int(multiple)
+            if k >= firstMultiple, k <= lastMultiple {
+                // The common case: the size and the next one straight from their multiples.
+                let size = interiorSize(k)
+                guard em * size <= limit else { return general(em) }
+                let next = k == lastMultiple ? fitter.grid.maxSize : interiorSize(k + 1)
+                guard !(em * next <= limit) else { return general(em) }
+                return LineFitter.Fit(size: size, width: em * size, overflows: false, heldAtMax: false)
+            }
+            index = min(max(k - firstMultiple + 1, 0), count - 1)
         }
         let size = fitter.grid.size(at: index)
         guard em * size <= limit else { return general(em) }

@@ -38,6 +38,13 @@ struct SizeGrid {
         return stepsPerPoint.map { Double(k) / $0 } ?? Double(k) * step
     }
 
+    /// The multiples of the step strictly between the ends (`size(at: i)` is the multiple
+    /// `first + i - 1` there) and the divisor `size(at:)` uses for them (nil: it multiplies by
+    /// the step), for a caller that walks the grid by multiples (`LinearFitShortcut`).
+    var interiorMultiples: (first: Int, last: Int, stepsPerPoint: Double?) {
+        (firstMultiple, lastMultiple, stepsPerPoint)
+    }
+
     /// Index of the largest grid size that is at most `size` (0 when size is below min).
     func index(atOrBelow size: Double) -> Int {
         if size >= maxSize { return count - 1 }
