@@ -51,6 +51,19 @@ struct ReadvancedSweep {
         let kerningSpans: [(others: Double, start: Double, peak: Double, end: Double, source: Double)]
         /// Each glyph's split row, read as lines need it.
         let reading: Reading
+        /// HarfBuzz's coordinate of values of the axis met so far (`AxisSweep.coordinate`):
+        /// a line asks two or three values, a text's lines the same few dozen, and each
+        /// answer is a call into HarfBuzz (about 900 instructions) where a kept one is a
+        /// probe. A cache, not a record: a value whose slot is taken replaces the one there.
+        private let coordinatesMet = Mutex(CoordinateCache())
+
+        /// `sweep.coordinate(value)`, kept.
+        func coordinate(_ value: Double) -> Int32? {
+            if let kept = coordinatesMet.withLock({ $0.coordinate(value) }) { return kept }
+            guard let made = sweep.coordinate(value) else { return nil }
+            coordinatesMet.withLock { $0.keep(value, made) }
+            return made
+        }
 
         init?(font: Font, from: VariationSettings, tag: String) {
             guard let step = font.axisStep(from: from, to: from, tag: tag),
@@ -91,6 +104,30 @@ struct ReadvancedSweep {
             spans = varying.map { span(sweep.regions[$0]) }
             kerningSpans = kerningVarying.map { span(kerningSweep.regions[$0]) }
             reading = Reading(glyphCount: table.glyphCount)
+        }
+    }
+
+    /// `Source.coordinatesMet`: 128 slots by the value's bits.
+    struct CoordinateCache {
+        private static let bits = 7
+        private var values = [UInt64](repeating: .max, count: 1 << Self.bits)
+        private var coordinates = [Int32](repeating: 0, count: 1 << Self.bits)
+
+        private static func slot(_ value: Double) -> Int {
+            Int(truncatingIfNeeded: (value.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.bits))
+        }
+
+        func coordinate(_ value: Double) -> Int32? {
+            let slot = Self.slot(value)
+            return values[slot] == value.bitPattern ? coordinates[slot] : nil
+        }
+
+        mutating func keep(_ value: Double, _ coordinate: Int32) {
+            // `.max` marks a free slot: a NaN with every bit set is never kept.
+            guard value.bitPattern != .max else { return }
+            let slot = Self.slot(value)
+            values[slot] = value.bitPattern
+            coordinates[slot] = coordinate
         }
     }
 
@@ -399,7 +436,7 @@ extension ReadvancedSweep.Piece {
     ) -> Double? {
         let source = self.source, axis = source.axis, step = source.step
         let clamped = source.variationAxis.clamped(value)
-        guard let target = source.sweep.coordinate(clamped),
+        guard let target = source.coordinate(clamped),
               !step.positioning.conditionsDiffer(axis: axis, source.coordinates[axis], target)
         else { return nil }
         let freeType = source.normalization.normalized(axis: axis, clamped)
