@@ -159,6 +159,22 @@ struct ReadvancedWidthTests {
         #expect(compared > 100)
     }
 
+    @Test("the source's kept coordinates are HarfBuzz's, asked again and past the cache's slots (values replacing others)")
+    func keptCoordinatesAreHarfBuzzs() throws {
+        let fonts = try VariableFontTests.fonts()
+        let font = fonts.fonts[0]
+        // An instance no other test reads: the cache starts empty.
+        let source = try #require(ReadvancedSweep.Source(
+            font: font, from: VariationSettings([FontVariation("wght", 613), FontVariation("wdth", 25)]), tag: "wdth"))
+        // The width fill's grid (0.1 steps): ten times the cache's 128 slots.
+        let values = (0...1260).map { 25 + Double($0) / 10 }
+        for _ in 0..<2 {
+            for value in values + values.reversed() {
+                #expect(source.coordinate(value) == source.sweep.coordinate(value), "wdth \(value)")
+            }
+        }
+    }
+
     @Test("a line with a glyph id past the font's leaves the shared reading as it was: the same source then reads the line without it")
     func outOfRangeGlyphLeavesReadingUsable() throws {
         let fonts = try VariableFontTests.fonts()

@@ -51,6 +51,19 @@ struct ReadvancedSweep {
         let kerningSpans: [(others: Double, start: Double, peak: Double, end: Double, source: Double)]
         /// Each glyph's split row, read as lines need it.
         let reading: Reading
+        /// HarfBuzz's coordinate of values of the axis met so far (`AxisSweep.coordinate`):
+        /// a line asks two or three values, a text's lines the same few dozen, and each
+        /// answer is a call into HarfBuzz (about 900 instructions) where a kept one is a
+        /// probe. A cache, not a record: a value whose slot is taken replaces the one there.
+        private let coordinatesMet = Mutex(CoordinateCache())
+
+        /// `sweep.coordinate(value)`, kept.
+        func coordinate(_ value: Double) -> Int32? {
+            if let kept = coordinatesMet.withLock({ $0.coordinate(value) }) { return kept }
+            guard let made = sweep.coordinate(value) else { return nil }
+            coordinatesMet.withLock { $0.keep(value, made) }
+            return made
+        }
 
         init?(font: Font, from: VariationSettings, tag: String) {
             guard let step = font.axisStep(from: from, to: from, tag: tag),
@@ -91,6 +104,30 @@ struct ReadvancedSweep {
             spans = varying.map { span(sweep.regions[$0]) }
             kerningSpans = kerningVarying.map { span(kerningSweep.regions[$0]) }
             reading = Reading(glyphCount: table.glyphCount)
+        }
+    }
+
+    /// `Source.coordinatesMet`: 128 slots by the value's bits.
+    struct CoordinateCache {
+        private static let bits = 7
+        private var values = [UInt64](repeating: .max, count: 1 << Self.bits)
+        private var coordinates = [Int32](repeating: 0, count: 1 << Self.bits)
+
+        private static func slot(_ value: Double) -> Int {
+            Int(truncatingIfNeeded: (value.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - Self.bits))
+        }
+
+        func coordinate(_ value: Double) -> Int32? {
+            let slot = Self.slot(value)
+            return values[slot] == value.bitPattern ? coordinates[slot] : nil
+        }
+
+        mutating func keep(_ value: Double, _ coordinate: Int32) {
+            // `.max` marks a free slot: a NaN with every bit set is never kept.
+            guard value.bitPattern != .max else { return }
+            let slot = Self.slot(value)
+            values[slot] = value.bitPattern
+            coordinates[slot] = coordinate
         }
     }
 
@@ -262,55 +299,61 @@ struct ReadvancedSweep {
             termStarts.reserveCapacity(ids.count * 2)
             glyphs.reserveCapacity(ids.count)
             termStarts.append(0)
-            var sums = [Double](repeating: 0, count: width)
-            var kerningSums = [Double](repeating: 0, count: source.kerningVarying.count)
-            let leftToRight = piece.level & 1 == 0 && positioning.readsPairs
-            // Released before the pairs learned here are kept (a copy still held would make
-            // the keeping copy the whole table).
-            var memo: ReadvancedPairMemo? = leftToRight ? source.reading.pairs() : nil
-            // A full memo takes no pairs: none collected, no lock taken to store them.
-            let learns = memo.map { !$0.isFull } ?? false
-            var learned: [(key: UInt64, item: Int32)] = []
-            func pairItem(_ lookup: Int, _ first: Int, _ second: Int) -> Int32 {
-                guard let key = ReadvancedPairMemo.key(lookup, first, second) else {
-                    return positioning.pairItem(lookup, first, second)
-                }
-                if let known = memo?.item(key) { return known }
-                let made = positioning.pairItem(lookup, first, second)
-                if learns { learned.append((key, made)) }
-                return made
-            }
-            for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
-                let row = Int(places[glyph])
-                guard before[row] >= 0, before[row] <= 0xFFFF else { return nil }
-                if piece.glyphs[slot].advance != 0 {
-                    for column in 0..<width { sums[column] += Double(deltas[row * width + column]) }
-                }
-                let itemStart = Int32(termStarts.count - 1)
-                let kerning: Kerning
-                if piece.glyphs[slot].advance != 0, leftToRight, glyph == ids.count - 1 {
-                    kerning = .none
-                } else if piece.glyphs[slot].advance != 0, leftToRight, positioning.pairItems(ids, at: glyph, into: &scratch, item: pairItem) {
-                    kerning = .pairs
-                    for item in scratch {
-                        let first = terms.count
-                        positioning.itemTerms(item, plan: source.kerningPlan, into: &terms)
-                        termStarts.append(Int32(terms.count))
-                        for term in first..<terms.count { kerningSums[Int(terms[term].at)] += terms[term].delta }
+            // The sums live on the stack: two arrays made and freed per line cost about a
+            // tenth of its set-up.
+            let kerningWidth = source.kerningVarying.count
+            let built = withUnsafeTemporaryAllocation(of: Double.self, capacity: width + kerningWidth) { sums -> Piece? in
+                sums.initialize(repeating: 0)
+                let leftToRight = piece.level & 1 == 0 && positioning.readsPairs
+                // Released before the pairs learned here are kept (a copy still held would make
+                // the keeping copy the whole table).
+                var memo: ReadvancedPairMemo? = leftToRight ? source.reading.pairs() : nil
+                // A full memo takes no pairs: none collected, no lock taken to store them.
+                let learns = memo.map { !$0.isFull } ?? false
+                var learned: [(key: UInt64, item: Int32)] = []
+                func pairItem(_ lookup: Int, _ first: Int, _ second: Int) -> Int32 {
+                    guard let key = ReadvancedPairMemo.key(lookup, first, second) else {
+                        return positioning.pairItem(lookup, first, second)
                     }
-                } else {
-                    kerning = .anyPair
+                    if let known = memo?.item(key) { return known }
+                    let made = positioning.pairItem(lookup, first, second)
+                    if learns { learned.append((key, made)) }
+                    return made
                 }
-                glyphs.append(Glyph(
-                    advance: read.advances[row], fixed: read.fixed[row], before: before[row], id: ids[glyph],
-                    deltaStart: Int32(row * width), itemStart: itemStart, itemEnd: Int32(termStarts.count - 1),
-                    kerning: kerning))
+                for (slot, glyph) in zip(piece.glyphs.indices, 0...) {
+                    let row = Int(places[glyph])
+                    guard before[row] >= 0, before[row] <= 0xFFFF else { return nil }
+                    if piece.glyphs[slot].advance != 0 {
+                        for column in 0..<width { sums[column] += Double(deltas[row * width + column]) }
+                    }
+                    let itemStart = Int32(termStarts.count - 1)
+                    let kerning: Kerning
+                    if piece.glyphs[slot].advance != 0, leftToRight, glyph == ids.count - 1 {
+                        kerning = .none
+                    } else if piece.glyphs[slot].advance != 0, leftToRight, positioning.pairItems(ids, at: glyph, into: &scratch, item: pairItem) {
+                        kerning = .pairs
+                        for item in scratch {
+                            let first = terms.count
+                            positioning.itemTerms(item, plan: source.kerningPlan, into: &terms)
+                            termStarts.append(Int32(terms.count))
+                            for term in first..<terms.count { sums[width + Int(terms[term].at)] += terms[term].delta }
+                        }
+                    } else {
+                        kerning = .anyPair
+                    }
+                    glyphs.append(Glyph(
+                        advance: read.advances[row], fixed: read.fixed[row], before: before[row], id: ids[glyph],
+                        deltaStart: Int32(row * width), itemStart: itemStart, itemEnd: Int32(termStarts.count - 1),
+                        kerning: kerning))
+                }
+                memo = nil
+                source.reading.remember(learned)
+                return Piece(
+                    index: index, source: source, glyphs: glyphs, deltas: deltas, termStarts: termStarts, terms: terms,
+                    estimate: Self.estimateTerms(UnsafeBufferPointer(sums), source: source))
             }
-            memo = nil
-            source.reading.remember(learned)
-            made.append(Piece(
-                index: index, source: source, glyphs: glyphs, deltas: deltas, termStarts: termStarts, terms: terms,
-                estimate: Self.estimateTerms(sums, kerningSums, source: source)))
+            guard let built else { return nil }
+            made.append(built)
         }
         guard !made.isEmpty else { return nil }
         line = shape.pieces
@@ -322,15 +365,17 @@ struct ReadvancedSweep {
 
     /// `Piece.estimate`: the products `estimatedEm` would form first at every value, made once
     /// (the same products: `a * b * c` is `(a * b) * c`).
-    private static func estimateTerms(_ sums: [Double], _ kerningSums: [Double], source: Source)
+    /// `sums`: the `HVAR` regions' (`source.varying`), then the `GDEF` regions'.
+    private static func estimateTerms(_ sums: UnsafeBufferPointer<Double>, source: Source)
         -> [(weight: Double, start: Double, peak: Double, end: Double, source: Double)] {
         var terms: [(weight: Double, start: Double, peak: Double, end: Double, source: Double)] = []
         terms.reserveCapacity(source.spans.count + source.kerningSpans.count)
         for (column, span) in source.spans.enumerated() where sums[column] != 0 {
             terms.append((sums[column] * span.others, span.start, span.peak, span.end, span.source))
         }
-        for (index, span) in source.kerningSpans.enumerated() where kerningSums[index] != 0 {
-            terms.append((kerningSums[index] * span.others, span.start, span.peak, span.end, span.source))
+        let width = source.spans.count
+        for (index, span) in source.kerningSpans.enumerated() where sums[width + index] != 0 {
+            terms.append((sums[width + index] * span.others, span.start, span.peak, span.end, span.source))
         }
         return terms
     }
@@ -399,7 +444,7 @@ extension ReadvancedSweep.Piece {
     ) -> Double? {
         let source = self.source, axis = source.axis, step = source.step
         let clamped = source.variationAxis.clamped(value)
-        guard let target = source.sweep.coordinate(clamped),
+        guard let target = source.coordinate(clamped),
               !step.positioning.conditionsDiffer(axis: axis, source.coordinates[axis], target)
         else { return nil }
         let freeType = source.normalization.normalized(axis: axis, clamped)

@@ -363,7 +363,8 @@ extension LayoutEngine {
         var moved: [(index: Int, pieces: [LinePiece])] = []
         // Reserved at once: grown from empty, it was reallocated twice a line.
         moved.reserveCapacity(6)
-        func readvanced(_ index: Int) -> (em: Double, bound: Double)? {
+        func readvanced(_ index: Int, keepingPieces: Bool) -> (em: Double, bound: Double)? {
+            guard keepingPieces else { return sweep.width(at: widths.size(at: index)) }
             guard let made = sweep.widthAndPieces(at: widths.size(at: index)) else { return nil }
             moved.append((index, made.pieces))
             return (made.em, made.bound)
@@ -372,7 +373,7 @@ extension LayoutEngine {
         // adjustment; the exact re-advance at its answer measures that error, which changes
         // little over a few steps, so the estimate moved by it usually lands on the answer.
         let first = widths.largestFitting { WidthTolerance.fits(sweep.estimatedEm(at: $0) * size, in: available) } ?? 0
-        guard let calibration = readvanced(first) else { return nil }
+        guard let calibration = readvanced(first, keepingPieces: true) else { return nil }
         let error = calibration.em + calibration.bound - sweep.estimatedEm(at: widths.size(at: first))
         var index = widths.largestFitting(hint: first) {
             WidthTolerance.fits((sweep.estimatedEm(at: $0) + error) * size, in: available)
@@ -380,9 +381,9 @@ extension LayoutEngine {
         var known: [(index: Int, width: (em: Double, bound: Double)?)] = []
         known.reserveCapacity(6)
         known.append((first, calibration))
-        func exact(_ index: Int) -> (em: Double, bound: Double)? {
+        func exact(_ index: Int, keepingPieces: Bool = true) -> (em: Double, bound: Double)? {
             if let kept = known.first(where: { $0.index == index }) { return kept.width }
-            let made = readvanced(index)
+            let made = readvanced(index, keepingPieces: keepingPieces)
             known.append((index, made))
             return made
         }
@@ -393,10 +394,14 @@ extension LayoutEngine {
         guard var taken = exact(index), decides(taken) else { return nil }
         if fitsWithBound(taken) {
             // The value taken is the largest whose bound still says "fits": the next one's
-            // width plus its bound is past the width.
+            // width plus its bound is past the width. That next value is nearly always the
+            // probe that does not fit: its width alone is asked (the moved pieces would be
+            // copied and freed for nothing); one taken after all is re-advanced at the end.
             var steps = 0
             while true {
-                guard index < widths.count - 1, let next = exact(index + 1), decides(next) else { return nil }
+                guard index < widths.count - 1, let next = exact(index + 1, keepingPieces: false), decides(next) else {
+                    return nil
+                }
                 guard fitsWithBound(next) else { break }
                 guard steps < Self.readvancedWalk else { return nil }
                 index += 1
