@@ -224,6 +224,10 @@ public final class EditorSession {
             paragraphs = Paragraphs.split(units).map {
                 ParagraphState(range: $0, measured: measure($0), spans: [], lines: LineChunks())
             }
+            // Its cache is keyed by the paragraphs' text alone, and its pools and derived
+            // tables hold lines and glyphs shaped in the old language (maybe other fonts):
+            // an unedited paragraph would keep them.
+            balanced = BalancedParagraphs()
             layOutBalanced(edit: nil)
         } else if laysOutAfresh {
             paragraphs = Paragraphs.split(units).map {

@@ -26,10 +26,10 @@ struct EditPrefixSnapshot {
     private var safe: UInt64 = 0
     /// The break opportunities in (from, to].
     private var breaks: [Int] = []
-    /// The glyphs of the clusters in [from, to), in storage order.
+    /// The glyphs of the clusters in [from, to), in storage order, their clusters relative to
+    /// `glyphBase` (copied as the run's chunk holds them: one block copy, no per-glyph call).
     private var glyphs: [ShapedGlyph] = []
-    /// Scratch for the new glyphs of the same clusters.
-    private var newGlyphs: [ShapedGlyph] = []
+    private var glyphBase = 0
 
     static let longest = 63
 
@@ -65,7 +65,9 @@ struct EditPrefixSnapshot {
             b += 1
         }
         glyphs.removeAll(keepingCapacity: true)
-        measured.glyphs[index].forEach(clusters: from..<to, rightToLeft: rightToLeft) { glyphs.append($0) }
+        let recorded = measured.glyphs[index].slice(clusters: from..<to, rightToLeft: rightToLeft)
+        glyphs.append(contentsOf: recorded.glyphs)
+        glyphBase = recorded.base
     }
 
     /// The offset through which `measured`, the recorded measurement re-measured in a window
@@ -106,23 +108,25 @@ struct EditPrefixSnapshot {
             b += 1
         }
         guard h > windowStart else { return windowStart }
-        newGlyphs.removeAll(keepingCapacity: true)
-        measured.glyphs[run].forEach(clusters: windowStart..<h, rightToLeft: rightToLeft) { newGlyphs.append($0) }
-        if let cluster = firstDifference(windowStart..<h) { h = min(h, cluster) }
+        let new = measured.glyphs[run].slice(clusters: windowStart..<h, rightToLeft: rightToLeft)
+        if let cluster = firstDifference(windowStart..<h, new: new.glyphs, base: new.base) { h = min(h, cluster) }
         return max(h, windowStart)
     }
 
-    /// `MeasuredParagraph.firstDifference` of the recorded glyphs of `clusters` and
-    /// `newGlyphs`, read in place (both in storage order; logical order walks a right-to-left
-    /// run from its end). The recorded ones of `clusters` are one stretch of them.
-    private func firstDifference(_ clusters: Range<Int>) -> Int? {
+    /// `MeasuredParagraph.firstDifference` of the recorded glyphs of `clusters` and `new`
+    /// (clusters relative to `base`), read in place (both in storage order; logical order walks
+    /// a right-to-left run from its end). The recorded ones of `clusters` are one stretch of them.
+    private func firstDifference(_ clusters: Range<Int>, new: ArraySlice<ShapedGlyph>, base: Int) -> Int? {
+        let recorded = (clusters.lowerBound - glyphBase)..<(clusters.upperBound - glyphBase)
         var low = 0, high = glyphs.count
-        while low < high, !clusters.contains(glyphs[low].cluster) { low += 1 }
-        while high > low, !clusters.contains(glyphs[high - 1].cluster) { high -= 1 }
-        let count = high - low, newCount = newGlyphs.count
+        while low < high, !recorded.contains(glyphs[low].cluster) { low += 1 }
+        while high > low, !recorded.contains(glyphs[high - 1].cluster) { high -= 1 }
+        let count = high - low, newCount = new.count, newStart = new.startIndex
         for k in 0..<max(count, newCount) {
-            let x = k < count ? glyphs[rightToLeft ? high - 1 - k : low + k] : nil
-            let y = k < newCount ? newGlyphs[rightToLeft ? newCount - 1 - k : k] : nil
+            var x = k < count ? glyphs[rightToLeft ? high - 1 - k : low + k] : nil
+            var y = k < newCount ? new[newStart + (rightToLeft ? newCount - 1 - k : k)] : nil
+            x?.cluster &+= glyphBase
+            y?.cluster &+= base
             guard let x else { return y?.cluster }
             guard let y else { return x.cluster }
             if x != y { return min(x.cluster, y.cluster) }
