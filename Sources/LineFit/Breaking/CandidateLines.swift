@@ -95,6 +95,9 @@ struct CandidateLines {
     /// Of those, lines that took the size fields of the same line of the earlier build
     /// (`Lending.keptSize`) instead of being fitted: for tests that bound the fits.
     var keptSizes = 0
+    /// Leading positions taken from the earlier build (`takePositions`) instead of scanned:
+    /// for tests that check when they are.
+    var takenPositions = 0
     /// Estimated widths read from the prefix sums while scanning for lines (the other half
     /// of the work, for tests that bound it).
     var widthsRead = 0
@@ -718,6 +721,7 @@ struct CandidateLines {
         lines.recordsReuse = false
         lines.measuredLines = 0
         lines.keptSizes = 0
+        lines.takenPositions = 0
         lines.widthsRead = 0
         lines.wholeSize = 0
         if let (range, _) = widestSegment {
@@ -854,6 +858,7 @@ struct CandidateLines {
         positions.append(contentsOf: old.positions[1..<kept])
         isEmergency.append(contentsOf: repeatElement(false, count: kept - 1))
         (largestFitting, smallestTooWide) = (old.largestFitting, old.smallestTooWide)
+        takenPositions = kept - 1
         let previous = old.positions[kept - 1]
         return (previous, (range, old.widestEm), Self.firstIndex(in: breaks, after: previous))
     }
@@ -871,16 +876,18 @@ struct CandidateLines {
     /// How many leading positions of `old` (more than one, else 0) a build on a measurement
     /// that agrees with `old`'s through `agreed` finds again, with the same segments between
     /// them: those at or before `agreed` (the opportunities, their cluster flags, the
-    /// whitespace and prefix sums up to them agree), before `old`'s last, and only when `old`
+    /// whitespace and prefix sums up to them agree) and before `old`'s last, only when `old`
     /// has no emergency positions (its positions are the opportunities) and its widest segment
     /// lies among them (the widest of those segments, the first widest as the scan keeps it).
     /// The fit bounds the segments recorded are `old`'s, which cover them (`rescaled` only
     /// reads them as bounds).
     private static func keptPositions(_ old: CandidateLines, agreed: Int) -> Int {
         guard !old.isEmpty, let (range, _) = old.widestSegment, !old.isEmergency.contains(true) else { return 0 }
-        let kept = firstIndex(in: old.positions, after: agreed)
+        // All of them but the last when the agreement reaches `old`'s end (a tight agreement
+        // of typing at the end, the edit's start), as when it falls short of it.
+        let kept = min(firstIndex(in: old.positions, after: agreed), old.last)
         let widest = firstIndex(in: old.positions, after: range.lowerBound)
-        guard kept > 1, kept <= old.last, widest < kept else { return 0 }
+        guard kept > 1, widest < kept else { return 0 }
         return kept
     }
 

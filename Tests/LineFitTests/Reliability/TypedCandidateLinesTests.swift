@@ -19,7 +19,7 @@ import Testing
         var random = SplitMix64(seed: 0x7E5_7A11)
         func next(_ bound: Int) -> Int { random.int(below: bound) }
         let letters = Array("aeinorstlmWcuy")
-        var compared = 0, copiedPastAgreement = 0, copiedAtEarlierLast = 0, writerFronts = 0
+        var compared = 0, copiedPastAgreement = 0, copiedAtEarlierLast = 0, writerFronts = 0, takenToEarlierEnd = 0
         let words = ["a", "il", "x", "sun", "WOW", "ferry", "coffee", "i", "to", "summer"]
         let chain = try EditorFixtures.chain(primary: "Fonts/LeagueSpartan-Bold.otf")
         for width in [700.0, 1400.0, 2600.0] {
@@ -63,6 +63,11 @@ import Testing
                     let fresh = build.lines(new)
                     let context = "\(text.debugDescription) agreed \(agreed) of \(exact), width \(width)"
                     compared += 1
+                    // An agreement reaching the earlier end (typing at the end, agreed at the
+                    // edit's start) still takes every earlier position but the end.
+                    if agreed >= earlier.positions[earlier.last], copied.takenPositions == earlier.last - 1 {
+                        takenToEarlierEnd += 1
+                    }
                     for built in [copied, handed] {
                         #expect(built.positions == fresh.positions && built.isEmergency == fresh.isEmergency, "\(context)")
                         // Every field of every line (the records compare whole).
@@ -117,6 +122,7 @@ import Testing
         #expect(copiedPastAgreement > 1_000, "only \(copiedPastAgreement) lines copied past the agreement")
         #expect(copiedAtEarlierLast > 50, "only \(copiedAtEarlierLast) lines copied at the earlier last position")
         #expect(writerFronts > 50, "only \(writerFronts) fronts under the writer's rule")
+        #expect(takenToEarlierEnd > 50, "only \(takenToEarlierEnd) rebuilds took the positions up to the earlier end")
     }
 
     /// A letter typed at the end, the lines handed over with room (rebuilt in place) at an
