@@ -52,7 +52,7 @@ struct GreedyLineBreaker {
     /// Candidates are scanned with prefix-sum estimates, which differ from a line's exact
     /// width in the last bits; the scan lets them exceed the width by this fraction so it
     /// never stops short of the exact answer, which `lineFits` then decides.
-    private static let estimateSlack = 1e-9
+    static let estimateSlack = 1e-9
 
     /// Candidates probed one by one below the estimate's choice before galloping: the
     /// estimate is exact or one candidate off almost always, and these cost one measure each.

@@ -174,6 +174,10 @@ extension LayoutEngine {
                     for span in lines where span.contentEnd > span.start {
                         shaper.pieces(span.start, span.contentEnd, into: &scratch)
                         em = max(em, pair.narrow.lineEmWidth(span.start, span.contentEnd, pieces: scratch, tracking: options.tracking))
+                        // The breaker keeps a line only while its prefix-sum estimate also passes
+                        // (it can be the wider one at an unsafe end): past that, breaks move.
+                        let estimate = pair.narrow.estimatedWidth(span.start, span.contentEnd, tracking: options.tracking)
+                        em = max(em, estimate / (1 + GreedyLineBreaker.estimateSlack))
                     }
                     broken.append(lines)
                 }
@@ -206,18 +210,32 @@ extension LayoutEngine {
             let pairs = measured(atSize: grid.size(at: last)), key = plan.opticalSize(for: grid.size(at: last)) ?? -1
             if everyLineCanReach(grid.size(at: last), pairs, key: key) { return grid.size(at: last) }
             guard top < last else { return nil }
-            var low = 0, high = last, found = false
-            while high - low > 1 {
-                let middle = low + (high - low) / 2
-                if everyLineCanReach(grid.size(at: middle), pairs, key: key) {
-                    low = middle
-                    found = true
-                } else {
-                    high = middle
+            /// Bisection between `low` (taken to hold) and `high` (taken to fail): the last size
+            /// found to hold, or nil.
+            func bisected(_ low: Int, _ high: Int) -> Int? {
+                var low = low, high = high, hit: Int?
+                while high - low > 1 {
+                    let middle = low + (high - low) / 2
+                    if everyLineCanReach(grid.size(at: middle), pairs, key: key) {
+                        low = middle
+                        hit = middle
+                    } else {
+                        high = middle
+                    }
                 }
+                return hit
             }
-            if found, low >= top { return grid.size(at: largestHolding(from: low + 1, pairs, key: key) ?? low) }
-            return largestHolding(from: top, pairs, key: key).map { grid.size(at: $0) }
+            if let low = bisected(0, last), low >= top {
+                return grid.size(at: largestHolding(from: low + 1, pairs, key: key) ?? low)
+            }
+            // The scan from the top opsz's first size may run out of checks far below the
+            // maximum: the region above is also bisected (from the best size the scan found,
+            // else from nothing known), and scanned up from its answer; the larger one wins.
+            let fromBottom = largestHolding(from: top, pairs, key: key)
+            if let hit = bisected(fromBottom ?? top - 1, last) {
+                return grid.size(at: largestHolding(from: hit + 1, pairs, key: key) ?? hit)
+            }
+            return fromBottom.map { grid.size(at: $0) }
         }
 
         var size: Double
