@@ -85,6 +85,8 @@ struct CandidateLines {
     /// resumed front's unchecked reads stay within the earlier front's entries).
     var earlierEdgeCount = 0
     private var recordsReuse = false
+    /// How many leading `reusedFrom` entries are their own index (the kept starts' lines).
+    private var numberedAsThemselves = 0
     /// The prefix sums a rebuild read at `positions[readStopsFrom...]` (empty when it read
     /// none): the next rebuild compares them with its own to find the positions past the
     /// agreement that still read the same (`reusableStarts`).
@@ -260,29 +262,24 @@ struct CandidateLines {
         /// Per start that lent lines: where its new lines begin and the largest size among its
         /// earlier lines that were not lent (`setLargestSizes`).
         var lentRuns: [(start: Int, newLines: Int, dropped: Double)] = []
-        /// Lent lines (`reusedFrom` indices) that end at the earlier build's last position.
-        var endingAtEarlierLast: [Int] = []
         var lending = Lending(appendingAfter: 0)
+        /// The leading starts' lines, kept where they are (`reusedFrom` numbers them as themselves).
+        var keptLines = 0
         // Moved out (`handedOver`: then the only reference to the earlier lines' storage).
         if case (var old, let agreed)? = reusing.take(), widthOverride.isEmpty, singleFont,
            old.uniformHeight == uniformHeight, !old.isEmpty {
             earlierEdgeCount = old.edgeCount
             let common: Int
             (first, common) = Self.reusableStarts(
-                old, paragraph, positions: positions, isEmergency: isEmergency, agreed: agreed)
+                old, paragraph, positions: positions, isEmergency: isEmergency, agreed: agreed,
+                taken: takenPositions > 0 ? takenPositions + 1 : 0)
             let lentBase = old.edgeStart[first]
+            keptLines = lentBase
             // Without emergency positions a start's lines go in as its scan meets them, so the
             // lines before `common` come out as before whatever the scan meets after them.
             let lends = !hasEmergency && !old.isEmergency.contains(true) && common > first
-            if lends {
-                recordsReuse = true
-                // The leading starts' lines (kept below) are their earlier selves, numbered in
-                // one pass (appended from a range, ~10 instructions a line).
-                reusedFrom = Array(unsafeUninitializedCapacity: max(expected, lentBase)) { buffer, count in
-                    for index in 0..<lentBase { buffer[index] = Int32(index) }
-                    count = lentBase
-                }
-            }
+            // The lines' numbers (`reusedFrom`) are written once all are placed (`copiedNumbers`).
+            if lends { recordsReuse = true }
             if first > 0 {
                 edgeStart.append(contentsOf: old.edgeStart[0..<first])
                 if handedOver {
@@ -332,7 +329,10 @@ struct CandidateLines {
         // more than the reads it saves (1.3 K of a one-line paragraph's balanced keystroke);
         // both ways give the same values. Only from the first start scanned: lines from the
         // ones before it are kept (`stops[i]` is position `first + i`).
-        let stops = count - first > 16 ? Self.stops(paragraph, at: positions[first...]) : nil
+        let stops = count - first > 16
+            ? lent.map { Self.stops(paragraph, at: positions[first...], keeping: $0, before: lentCommon) }
+                ?? Self.stops(paragraph, at: positions[first...])
+            : nil
         if recordsReuse, let stops { (readStops, readStopsFrom) = (stops, first) }
         // An exact width (repair) may break the rise the search relies on: then ends are read
         // one by one (repairs are rare and touch a few lines).
@@ -345,6 +345,9 @@ struct CandidateLines {
         /// first not passed yet at `tail.lowerBound`: a new line with the same end, content and
         /// em width takes their size fields (`keptSize`).
         var tail = 0..<0
+        // A rebuild's new lines (a keystroke's) are fitted as a fresh build's (`scanPlain`)
+        // are: the same fit in fewer steps (`fitLinear` was ~40% of a new line's cost).
+        let shortcut = lent != nil ? LinearFitShortcut(fitter) : nil
         for a in first..<count {
             edgeStart.append(lending.write)
             guard a < count - 1 else { continue }
@@ -370,11 +373,14 @@ struct CandidateLines {
                     sized = kept
                     keptSizes += 1
                     if a == 0 && b == count - 1 && !kept.forced { wholeSize = kept.size }
+                } else if let shortcut {
+                    sized = sizedLine(
+                        em: em, from: a, to: b, hasContent: content > start, fit: shortcut.fit(emWidth: em),
+                        fitter: fitter, fixedSize: fixedSize, logAtMax: shortcut.logAtMax)
                 } else {
                     sized = sizedLine(em: em, from: a, to: b, hasContent: content > start, fitter: fitter, fixedSize: fixedSize)
                 }
                 measuredLines += 1
-                if recordsReuse { reusedFrom.append(-1) }
                 lending.put(Edge(
                     from: a, to: b, contentEnd: content, emWidth: em, size: sized.size, logShapeSize: sized.logShapeSize,
                     heightPerPoint: singleFont ? uniformHeight : metrics.height(paragraph, start, content) * lineSpacing,
@@ -411,10 +417,6 @@ struct CandidateLines {
                     lastCopied = lending.line(end - 1, in: edges)
                     // The largest size among the lines not lent (their first carries it).
                     let dropped = end < old.edgeStart[a + 1] ? lending.line(end, in: edges).largestSizeFrom : -.infinity
-                    if recordsReuse {
-                        Self.appendNumbers(old.edgeStart[a]..<end, to: &reusedFrom)
-                        if lastCopied?.to == old.last { endingAtEarlierLast.append(reusedFrom.count - 1) }
-                    }
                     lending.lend(old.edgeStart[a]..<end, into: &edges)
                     lentRuns.append((a, lending.write, dropped))
                 }
@@ -508,11 +510,22 @@ struct CandidateLines {
         }
         lending.finish(&edges)
         edgeStart.append(edges.count)
+        if recordsReuse, lent != nil {
+            // The earlier lines' numbers are rewritten in their storage (moved out: its last
+            // reference once handed over).
+            swap(&reusedFrom, &lent!.reusedFrom)
+            Self.copiedNumbers(
+                &reusedFrom, numbered: lent!.numberedAsThemselves, count: edges.count, kept: keptLines,
+                runs: lentRuns, starts: edgeStart, earlierStarts: lent!.edgeStart)
+            numberedAsThemselves = keptLines
+        }
         // A line to the earlier last position is costed as the last line only where the writer's
         // one-line rule is in play (`BalancedLineBreaker.unaryCost`), which needs the whole
         // paragraph to fit on a line: otherwise stage 2 may copy its entry like any other.
-        if wholeSize > 0 || lent?.wholeSize ?? 0 > 0 {
-            for e in endingAtEarlierLast { reusedFrom[e] = -1 }
+        // (Such a line is the last of its start's lent run: found from the runs, not noted as
+        // lent, where a list grown line by line cost ~2 K instructions on a space typed.)
+        if recordsReuse, let lent, wholeSize > 0 || lent.wholeSize > 0 {
+            for run in lentRuns where edges[run.newLines - 1].to == lent.last { reusedFrom[run.newLines - 1] = -1 }
         }
         // The leading starts' lines are the earlier ones, and so are their largest sizes.
         setLargestSizes(from: first, lentRuns: lentRuns)
@@ -531,13 +544,50 @@ struct CandidateLines {
     /// No lines: what stands in for lines moved out of a value (see `handedOver`).
     init(placeholder: ()) {}
 
-    /// Appends the numbers of `range` (a run of lines copied from the earlier lines).
-    private static func appendNumbers(_ range: Range<Int>, to numbers: inout [Int32]) {
-        // Grown by doubling: reserved exactly, a run of lent starts would copy the numbers once
-        // per start (`reserveCapacity` allocates what it is asked, no more).
-        let needed = numbers.count + range.count
-        if numbers.capacity < needed { numbers.reserveCapacity(max(needed, 2 * numbers.capacity)) }
-        for index in range { numbers.append(Int32(index)) }
+    /// `reusedFrom` of a rebuild's `count` lines, written in one pass once they are placed (a
+    /// number appended per line as it went in cost ~5 instructions a line, every line of the
+    /// paragraph on every keystroke, and the array grew), over the earlier lines' numbers
+    /// (`numbers`, whose first `numbered` are themselves: those need no write when this build
+    /// keeps as many). The `kept` leading lines are themselves; each lent start's run of
+    /// copied lines (`runs`, in order of start) begins its lines (`starts`) and ends at its
+    /// `newLines`, and is that start's leading lines in the earlier build (`earlierStarts`);
+    /// every other line is measured here (-1).
+    @inline(never)
+    private static func copiedNumbers(
+        _ numbers: inout [Int32], numbered: Int, count: Int, kept: Int,
+        runs: [(start: Int, newLines: Int, dropped: Double)], starts: [Int], earlierStarts: [Int]
+    ) {
+        let already = min(numbered, kept, numbers.count, count)
+        if numbers.count > count {
+            numbers.removeSubrange(count...)
+        } else if numbers.count < count {
+            // Doubling: a paragraph typed at its end gains a few lines a keystroke.
+            if numbers.capacity < count { numbers.reserveCapacity(max(count, 2 * numbers.capacity)) }
+            numbers.append(contentsOf: repeatElement(-1, count: count - numbers.count))
+        }
+        numbers.withUnsafeMutableBufferPointer { buffer in
+            guard let numbers = buffer.baseAddress else { return }
+            // Each bound is clamped to `count` (the buffer's) and to the one before it: every
+            // write is in `0..<count`, each index written once, in order.
+            func fill(_ range: Range<Int>, from first: Int) {
+                var value = Int32(truncatingIfNeeded: first)
+                for e in range {
+                    numbers[e] = value
+                    value &+= 1
+                }
+            }
+            var e = min(max(already, 0), count)
+            let kept = min(max(kept, e), count)
+            fill(e..<kept, from: e)
+            e = kept
+            for run in runs {
+                let from = min(max(starts[run.start], e), count), to = min(max(run.newLines, from), count)
+                (numbers + e).update(repeating: -1, count: from - e)
+                fill(from..<to, from: earlierStarts[run.start])
+                e = to
+            }
+            (numbers + e).update(repeating: -1, count: count - e)
+        }
     }
 
     /// The general scan of a fresh build for the common case (one font, no end inside a
@@ -717,6 +767,7 @@ struct CandidateLines {
         var lines = self
         lines.reusedStarts = 0
         lines.reusedFrom = []
+        lines.numberedAsThemselves = 0
         lines.earlierEdgeCount = 0
         lines.recordsReuse = false
         lines.measuredLines = 0
@@ -873,6 +924,27 @@ struct CandidateLines {
         return stops
     }
 
+    /// `stops(_:at:)` on a rebuild: the stops of the positions before `common` (the same in
+    /// both builds, reading the same prefix sums: `reusableStarts`) are those `earlier`'s
+    /// build read there, where it read them; the rest are read.
+    @inline(never)
+    private static func stops(
+        _ paragraph: MeasuredParagraph, at positions: ArraySlice<Int>, keeping earlier: CandidateLines, before common: Int
+    ) -> [PrefixStop] {
+        var stops: [PrefixStop] = []
+        stops.reserveCapacity(positions.count)
+        let read = earlier.readStops, readFrom = earlier.readStopsFrom
+        for index in positions.indices {
+            let stop = index - readFrom
+            if index < common, stop >= 0, stop < read.count {
+                stops.append(read[stop])
+            } else {
+                stops.append(PrefixStop(paragraph, positions[index]))
+            }
+        }
+        return stops
+    }
+
     /// How many leading positions of `old` (more than one, else 0) a build on a measurement
     /// that agrees with `old`'s through `agreed` finds again, with the same segments between
     /// them: those at or before `agreed` (the opportunities, their cluster flags, the
@@ -910,12 +982,15 @@ struct CandidateLines {
     /// are bit for bit the new ones (typing at a paragraph's end re-measures from a word or
     /// two back, where the sums at the break positions before the edit come out as before).
     /// Not the new last position (a line ending there is tested and costed as the last).
+    /// `taken`: how many leading positions were taken from `old` (`takePositions`, 0 if none):
+    /// the same in both by construction, none an emergency one and all at or before `agreed`.
     private static func reusableStarts(
-        _ old: CandidateLines, _ paragraph: MeasuredParagraph, positions: [Int], isEmergency: [Bool], agreed: Int
+        _ old: CandidateLines, _ paragraph: MeasuredParagraph, positions: [Int], isEmergency: [Bool], agreed: Int,
+        taken: Int
     ) -> (starts: Int, common: Int) {
         let last = min(old.last, positions.count - 1)
         // Length of the common prefix of positions (with their kinds) at or before `agreed`.
-        var common = 0
+        var common = min(taken, last)
         while common < last, old.positions[common] == positions[common],
               old.isEmergency[common] == isEmergency[common], positions[common] <= agreed {
             common += 1
