@@ -100,6 +100,11 @@ struct CandidateLines {
     /// Leading positions taken from the earlier build (`takePositions`) instead of scanned:
     /// for tests that check when they are.
     var takenPositions = 0
+    /// Prefix stops taken from the earlier build's (`stops(_:at:keeping:before:)`) instead of
+    /// read, and leading `reusedFrom` numbers left as the earlier build wrote them
+    /// (`copiedNumbers`): for tests that check when they are.
+    var takenStops = 0
+    var keptNumbers = 0
     /// Estimated widths read from the prefix sums while scanning for lines (the other half
     /// of the work, for tests that bound it).
     var widthsRead = 0
@@ -330,7 +335,7 @@ struct CandidateLines {
         // both ways give the same values. Only from the first start scanned: lines from the
         // ones before it are kept (`stops[i]` is position `first + i`).
         let stops = count - first > 16
-            ? lent.map { Self.stops(paragraph, at: positions[first...], keeping: $0, before: lentCommon) }
+            ? lent.map { Self.stops(paragraph, at: positions[first...], keeping: $0, before: lentCommon, taken: &takenStops) }
                 ?? Self.stops(paragraph, at: positions[first...])
             : nil
         if recordsReuse, let stops { (readStops, readStopsFrom) = (stops, first) }
@@ -514,7 +519,7 @@ struct CandidateLines {
             // The earlier lines' numbers are rewritten in their storage (moved out: its last
             // reference once handed over).
             swap(&reusedFrom, &lent!.reusedFrom)
-            Self.copiedNumbers(
+            keptNumbers = Self.copiedNumbers(
                 &reusedFrom, numbered: lent!.numberedAsThemselves, count: edges.count, kept: keptLines,
                 runs: lentRuns, starts: edgeStart, earlierStarts: lent!.edgeStart)
             numberedAsThemselves = keptLines
@@ -551,12 +556,13 @@ struct CandidateLines {
     /// keeps as many). The `kept` leading lines are themselves; each lent start's run of
     /// copied lines (`runs`, in order of start) begins its lines (`starts`) and ends at its
     /// `newLines`, and is that start's leading lines in the earlier build (`earlierStarts`);
-    /// every other line is measured here (-1).
+    /// every other line is measured here (-1). Returns how many leading numbers it left as
+    /// they were.
     @inline(never)
     private static func copiedNumbers(
         _ numbers: inout [Int32], numbered: Int, count: Int, kept: Int,
         runs: [(start: Int, newLines: Int, dropped: Double)], starts: [Int], earlierStarts: [Int]
-    ) {
+    ) -> Int {
         let already = min(numbered, kept, numbers.count, count)
         if numbers.count > count {
             numbers.removeSubrange(count...)
@@ -588,6 +594,7 @@ struct CandidateLines {
             }
             (numbers + e).update(repeating: -1, count: count - e)
         }
+        return already
     }
 
     /// The general scan of a fresh build for the common case (one font, no end inside a
@@ -773,6 +780,8 @@ struct CandidateLines {
         lines.measuredLines = 0
         lines.keptSizes = 0
         lines.takenPositions = 0
+        lines.takenStops = 0
+        lines.keptNumbers = 0
         lines.widthsRead = 0
         lines.wholeSize = 0
         if let (range, _) = widestSegment {
@@ -929,7 +938,8 @@ struct CandidateLines {
     /// build read there, where it read them; the rest are read.
     @inline(never)
     private static func stops(
-        _ paragraph: MeasuredParagraph, at positions: ArraySlice<Int>, keeping earlier: CandidateLines, before common: Int
+        _ paragraph: MeasuredParagraph, at positions: ArraySlice<Int>, keeping earlier: CandidateLines, before common: Int,
+        taken: inout Int
     ) -> [PrefixStop] {
         var stops: [PrefixStop] = []
         stops.reserveCapacity(positions.count)
@@ -938,6 +948,7 @@ struct CandidateLines {
             let stop = index - readFrom
             if index < common, stop >= 0, stop < read.count {
                 stops.append(read[stop])
+                taken += 1
             } else {
                 stops.append(PrefixStop(paragraph, positions[index]))
             }

@@ -20,6 +20,7 @@ import Testing
         func next(_ bound: Int) -> Int { random.int(below: bound) }
         let letters = Array("aeinorstlmWcuy")
         var compared = 0, copiedPastAgreement = 0, copiedAtEarlierLast = 0, writerFronts = 0, takenToEarlierEnd = 0
+        var takenStops = 0, keptNumbers = 0
         let words = ["a", "il", "x", "sun", "WOW", "ferry", "coffee", "i", "to", "summer"]
         let chain = try EditorFixtures.chain(primary: "Fonts/LeagueSpartan-Bold.otf")
         for width in [700.0, 1400.0, 2600.0] {
@@ -63,6 +64,10 @@ import Testing
                     let fresh = build.lines(new)
                     let context = "\(text.debugDescription) agreed \(agreed) of \(exact), width \(width)"
                     compared += 1
+                    // The stops and numbers taken over from the earlier build (handed over: its
+                    // numbers' storage is rewritten in place).
+                    #expect(handed.takenStops == copied.takenStops && handed.keptNumbers == copied.keptNumbers, "\(context)")
+                    (takenStops, keptNumbers) = (takenStops + handed.takenStops, keptNumbers + handed.keptNumbers)
                     // An agreement reaching the earlier end (typing at the end, agreed at the
                     // edit's start) still takes every earlier position but the end.
                     if agreed >= earlier.positions[earlier.last], copied.takenPositions == earlier.last - 1 {
@@ -123,6 +128,8 @@ import Testing
         #expect(copiedAtEarlierLast > 50, "only \(copiedAtEarlierLast) lines copied at the earlier last position")
         #expect(writerFronts > 50, "only \(writerFronts) fronts under the writer's rule")
         #expect(takenToEarlierEnd > 50, "only \(takenToEarlierEnd) rebuilds took the positions up to the earlier end")
+        #expect(takenStops > 10_000, "only \(takenStops) prefix stops taken from the earlier builds")
+        #expect(keptNumbers > 50_000, "only \(keptNumbers) line numbers left as the earlier builds wrote them")
     }
 
     /// A letter typed at the end, the lines handed over with room (rebuilt in place) at an
