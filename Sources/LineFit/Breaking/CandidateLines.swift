@@ -334,10 +334,12 @@ struct CandidateLines {
         // more than the reads it saves (1.3 K of a one-line paragraph's balanced keystroke);
         // both ways give the same values. Only from the first start scanned: lines from the
         // ones before it are kept (`stops[i]` is position `first + i`).
-        let stops = count - first > 16
-            ? lent.map { Self.stops(paragraph, at: positions[first...], keeping: $0, before: lentCommon, taken: &takenStops) }
-                ?? Self.stops(paragraph, at: positions[first...])
-            : nil
+        let stops: [PrefixStop]?
+        if count - first > 16, let lent {
+            (stops, takenStops) = Self.stops(paragraph, at: positions[first...], keeping: lent, before: lentCommon)
+        } else {
+            stops = count - first > 16 ? Self.stops(paragraph, at: positions[first...]) : nil
+        }
         if recordsReuse, let stops { (readStops, readStopsFrom) = (stops, first) }
         // An exact width (repair) may break the rise the search relies on: then ends are read
         // one by one (repairs are rare and touch a few lines).
@@ -938,22 +940,20 @@ struct CandidateLines {
     /// build read there, where it read them; the rest are read.
     @inline(never)
     private static func stops(
-        _ paragraph: MeasuredParagraph, at positions: ArraySlice<Int>, keeping earlier: CandidateLines, before common: Int,
-        taken: inout Int
-    ) -> [PrefixStop] {
+        _ paragraph: MeasuredParagraph, at positions: ArraySlice<Int>, keeping earlier: CandidateLines, before common: Int
+    ) -> (stops: [PrefixStop], taken: Int) {
         var stops: [PrefixStop] = []
         stops.reserveCapacity(positions.count)
         let read = earlier.readStops, readFrom = earlier.readStopsFrom
-        for index in positions.indices {
-            let stop = index - readFrom
-            if index < common, stop >= 0, stop < read.count {
-                stops.append(read[stop])
-                taken += 1
-            } else {
-                stops.append(PrefixStop(paragraph, positions[index]))
-            }
-        }
-        return stops
+        // The positions taken (before `common`, where `earlier` read) are one run: each bound
+        // clamped into `low...high` and past the one before, so the slice of `read` is in range.
+        let (low, high) = (positions.startIndex, positions.endIndex)
+        let takenFrom = min(max(readFrom, low), high)
+        let takenTo = min(max(min(common, readFrom + read.count), takenFrom), high)
+        for index in low..<takenFrom { stops.append(PrefixStop(paragraph, positions[index])) }
+        if takenTo > takenFrom { stops.append(contentsOf: read[(takenFrom - readFrom)..<(takenTo - readFrom)]) }
+        for index in takenTo..<high { stops.append(PrefixStop(paragraph, positions[index])) }
+        return (stops, takenTo - takenFrom)
     }
 
     /// How many leading positions of `old` (more than one, else 0) a build on a measurement
