@@ -7,8 +7,8 @@ extension CandidateLines {
     /// its new lines are written, and they sit at or after the write position as long as no
     /// earlier start gained lines. Once a write would reach an earlier line still to be read
     /// (a keystroke that adds a position gives one more line to every start that reaches it),
-    /// the lines are placed later: lent runs are noted where they are, new lines kept in
-    /// `pending`, and when every lent line is read each run is moved once to where it goes
+    /// the lines are placed later: lent runs are noted where they are and new lines kept, both
+    /// in `pending`, and when every lent line is read each run is moved once to where it goes
     /// (the lines still to be read were copied aside whole, then back: 12.7 K instructions of
     /// 365 K on such a keystroke). Otherwise lines are appended, and lent lines are read from
     /// the earlier lines as they are.
@@ -23,9 +23,10 @@ extension CandidateLines {
         /// earlier lines as they were.
         private var deferred = false
         private var placed = 0
-        /// The lines after `placed`, in order: a lent run (`source` in `edges`) or new lines
-        /// (`source` in `pending`).
-        private var runs: [(lent: Bool, source: Int, count: Int)] = []
+        /// The lines after `placed`, in order: each new line itself, and each lent run as a
+        /// marker (`lentRun`) for its lines in `edges`. One array, not a list of runs beside
+        /// the new lines: each allocation (and its release) cost ~400 instructions on every
+        /// keystroke that defers.
         private var pending: [Edge] = []
         private var aside: [Edge]
         /// The earlier lines are still where `line` reads them (not so once placed).
@@ -97,11 +98,6 @@ extension CandidateLines {
         mutating func put(_ edge: Edge, into edges: inout [Edge]) {
             if !deferred, write >= readFloor { deferPlacement(at: write) }
             if deferred {
-                if let last = runs.last, !last.lent {
-                    runs[runs.count - 1].count += 1
-                } else {
-                    runs.append((false, pending.count, 1))
-                }
                 pending.append(edge)
             } else if write < edges.count {
                 edges[write] = edge
@@ -115,7 +111,7 @@ extension CandidateLines {
         mutating func lend(_ range: Range<Int>, into edges: inout [Edge]) {
             if inPlace, !deferred, write > range.lowerBound { deferPlacement(at: write) }
             if deferred {
-                runs.append((true, range.lowerBound, range.count))
+                pending.append(Self.lentRun(range))
             } else if inPlace {
                 // At or before where they are: one overlapping move (none at all where nothing
                 // moved; a line a time cost ~30 instructions a line, every lent line on a
@@ -147,8 +143,15 @@ extension CandidateLines {
             placed = index
             // A few dozen of each on a keystroke at the end of a long paragraph: reserved once
             // rather than grown.
-            runs.reserveCapacity(64)
             pending.reserveCapacity(64)
+        }
+
+        /// The marker of a lent run in `pending`: no line starts at a negative index, so
+        /// `from` tells it apart; `to` is where the run is in `edges` and `contentEnd` its length.
+        private static func lentRun(_ range: Range<Int>) -> Edge {
+            Edge(
+                from: -1, to: range.lowerBound, contentEnd: range.count, emWidth: 0, size: 0, logShapeSize: 0,
+                heightPerPoint: 0, fill: 0, largestSizeFrom: 0, forced: false, heldAtMax: false, oneSegment: false)
         }
 
         /// Moves each lent run to where it goes and writes the pending lines after them. Runs
@@ -158,25 +161,36 @@ extension CandidateLines {
             if edges.count < write, let filler = pending.last ?? edges.last {
                 edges.append(contentsOf: repeatElement(filler, count: write - edges.count))
             }
-            let runs = runs, pending = pending, start = placed, end = write
+            let pending = pending, start = placed, end = write
             edges.withUnsafeMutableBufferPointer { buffer in
+                // Every run and new line lies in `start..<end` (`write` counted each), which
+                // `edges` holds, and each lent run's source is an earlier line in `edges`.
                 guard let base = buffer.baseAddress else { return }
                 var to = start
-                for run in runs {
-                    if run.lent && to < run.source { (base + to).update(from: base + run.source, count: run.count) }
-                    to += run.count
+                for item in pending {
+                    guard item.from < 0 else {
+                        to += 1
+                        continue
+                    }
+                    if to < item.to { (base + to).update(from: base + item.to, count: item.contentEnd) }
+                    to += item.contentEnd
                 }
                 to = end
-                for run in runs.reversed() {
-                    to -= run.count
-                    if run.lent && to > run.source { (base + to).update(from: base + run.source, count: run.count) }
+                for item in pending.reversed() {
+                    guard item.from < 0 else {
+                        to -= 1
+                        continue
+                    }
+                    to -= item.contentEnd
+                    if to > item.to { (base + to).update(from: base + item.to, count: item.contentEnd) }
                 }
-                pending.withUnsafeBufferPointer { lines in
-                    guard let lines = lines.baseAddress else { return }
-                    var to = start
-                    for run in runs {
-                        if !run.lent { (base + to).update(from: lines + run.source, count: run.count) }
-                        to += run.count
+                to = start
+                for item in pending {
+                    if item.from < 0 {
+                        to += item.contentEnd
+                    } else {
+                        base[to] = item
+                        to += 1
                     }
                 }
             }
@@ -184,7 +198,6 @@ extension CandidateLines {
             inPlace = false
             readable = false
             readFloor = .max
-            self.runs = []
             self.pending = []
         }
     }
