@@ -196,17 +196,32 @@ extension LayoutEngine {
         paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil, hinted: Bool = true,
         stops: [[PrefixStop]]? = nil
     ) -> BalancedSettings {
+        let filling = fillHeight != nil && metrics != nil
+        return balancedSettings(
+            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, metrics: metrics, hinted: hinted,
+            em: filling ? paragraphs.reduce(0) { $0 + $1.estimatedWidth(0, $1.contentLength, tracking: options.tracking) } : 0,
+            withContent: paragraphs.lazy.filter { $0.contentLength > 0 }.count,
+            stops: { stops ?? paragraphs.map(Self.witnessStops) })
+    }
+
+    /// `balancedSettings` from what it reads of the paragraphs: the sum of their estimated
+    /// widths (`em`, read only when filling), how many have content and their `witnessStops`
+    /// (made only when filling). `fitBalanced` reads them by index: an array of the
+    /// paragraphs, or a closure over each, copied every paragraph out (a retain and release
+    /// of each of its tables).
+    private func balancedSettings(
+        options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?, metrics: FontChainMetrics?,
+        hinted: Bool, em: Double, withContent: Int, stops: () -> [[PrefixStop]]
+    ) -> BalancedSettings {
         var lowest = fillHeight != nil ? min(options.minimumFloor, minSize, maxSize) : minSize
         if let height = fillHeight, let metrics {
-            let em = paragraphs.reduce(0) { $0 + $1.estimatedWidth(0, $1.contentLength, tracking: options.tracking) }
             let lineHeight = metrics.primaryHeight * options.lineSpacing
             if em > 0, lineHeight > 0 {
                 let reach = (height * options.width / (lineHeight * em)).squareRoot()
                 let witness = greedyWitness(
-                    stops ?? paragraphs.map(Self.witnessStops), options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
+                    stops(), options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
                     floor: lowest, lineHeight: lineHeight)
-                let share = Self.candidateShare(
-                    paragraphsWithContent: paragraphs.lazy.filter { $0.contentLength > 0 }.count, hinted: hinted)
+                let share = Self.candidateShare(paragraphsWithContent: withContent, hinted: hinted)
                 // On the options' size grid, as every size a line may be given: t* is at least
                 // the witness's grid size, so its share of t* is at least the share of that.
                 let grid = SizeGrid(minSize: lowest, maxSize: max(lowest, maxSize), step: options.step)
@@ -217,6 +232,15 @@ extension LayoutEngine {
         return BalancedSettings(
             lowest: lowest, maxSize: maxSize, step: options.step, width: options.width, tracking: options.tracking,
             lineSpacing: options.lineSpacing, fixedSize: minSize == maxSize)
+    }
+
+    /// `FontChainMetrics(fonts)`, made again only for another chain (each font's metrics are
+    /// read through its opened face: ~2 K instructions a balanced+fill layout of the story).
+    func chainMetrics(_ fonts: FontChain) -> FontChainMetrics {
+        if let last = lastChainMetrics, last.fonts == fonts { return last.metrics }
+        let metrics = FontChainMetrics(fonts)
+        lastChainMetrics = (fonts, metrics)
+        return metrics
     }
 
     /// `seed`: the same paragraph before an edit, made with the same settings; what agrees
@@ -292,14 +316,21 @@ extension LayoutEngine {
         hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = [],
         earlier: EarlierCandidates? = nil, metrics known: FontChainMetrics? = nil
     ) -> Layout {
-        let metrics = known ?? FontChainMetrics(fonts)
+        let metrics = known ?? chainMetrics(fonts)
         let hinted = hints.contains { $0 != nil }
+        // The paragraphs are read by index (an element bound or mapped is copied out: a retain
+        // and release of each of its tables).
         // Filling: the greedy check's stops, which a fresh build of candidate lines reads too.
-        let stops = fillHeight == nil ? nil : paragraphs.map { Self.witnessStops($0.1) }
+        let stops = fillHeight == nil ? nil : paragraphs.indices.map { Self.witnessStops(paragraphs[$0].1) }
+        var em = 0.0, withContent = 0
+        for index in paragraphs.indices {
+            let length = paragraphs[index].1.contentLength
+            if length > 0 { withContent += 1 }
+            if fillHeight != nil { em += paragraphs[index].1.estimatedWidth(0, length, tracking: options.tracking) }
+        }
         var settings = balancedSettings(
-            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight,
-            // Read only when filling (each element copied out: a retain and release of its tables).
-            paragraphs: fillHeight == nil ? [] : paragraphs.map { $0.1 }, metrics: metrics, hinted: hinted, stops: stops)
+            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, metrics: metrics, hinted: hinted,
+            em: em, withContent: withContent, stops: { stops ?? [] })
         if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
         while true {
             var entries = paragraphs.indices.map { index in
@@ -324,9 +355,7 @@ extension LayoutEngine {
             // (Closures, not key paths: a key path is looked up at run time, ~3.8 K each.)
             earlier?.lines = entries.map { $0.candidates }
             let floor = min(options.minimumFloor, minSize, maxSize)
-            let share = Self.candidateShare(
-                paragraphsWithContent: paragraphs.indices.lazy.filter { paragraphs[$0].1.contentLength > 0 }.count,
-                hinted: hinted)
+            let share = Self.candidateShare(paragraphsWithContent: withContent, hinted: hinted)
             let reach = layout.chosenMinimum * share
             if fillHeight != nil, settings.lowest > floor, layout.overflowsHeight || reach < settings.lowest {
                 settings.lowest = floor
