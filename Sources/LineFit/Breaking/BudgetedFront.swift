@@ -32,9 +32,8 @@ extension BalancedLineBreaker {
         // sharing): a line's kept candidates are written where they stay.
         var stored = StoredEntries(capacity: 2 * edgeCount)
         defer { stored.base.deallocate() }
-        var entryStart = [Int](repeating: 0, count: edgeCount + 1)
         var transitions = 0
-        lines.edges.withUnsafeBufferPointer { lineOf in
+        let entryStart: [Int] = lines.edges.withUnsafeBufferPointer { lineOf in
             lines.edgeStart.withUnsafeBufferPointer { edgeStart in
                 // Allowed lines and, per position, the chain of allowed lines ending there; and the
                 // least height from each position to the end (an entry that cannot finish
@@ -70,11 +69,17 @@ extension BalancedLineBreaker {
                     }
                     }
                 }
-                isAllowed.withUnsafeBufferPointer { isAllowed in
+                return isAllowed.withUnsafeBufferPointer { isAllowed in
                     firstEnding.withUnsafeBufferPointer { firstEnding in
                         nextEnding.withUnsafeBufferPointer { nextEnding in
                             rest.withUnsafeBufferPointer { rest in
-                                entryStart.withUnsafeMutableBufferPointer { entryStart in
+                                // Not cleared first (a fill of its ~2 KB, ~1.9 K instructions): every
+                                // index is written before it is read. The lines from start `a` are
+                                // `edgeStart[a]..<edgeStart[a + 1]`, together every line, each
+                                // written as its start comes; a start's first index is written before
+                                // its gather reads the ends of the lines ending there (all earlier
+                                // indices); the last, `edgeCount`, after the loop.
+                                [Int](unsafeUninitializedCapacity: edgeCount + 1) { entryStart, initialized in
                                     for a in 0..<(count - 1) {
                                         entryStart[edgeStart[a]] = stored.count
                                         if a == 0 {
@@ -121,6 +126,7 @@ extension BalancedLineBreaker {
                                         }
                                     }
                                     entryStart[edgeCount] = stored.count
+                                    initialized = edgeCount + 1
                                 }
                             }
                         }
@@ -354,6 +360,11 @@ extension BalancedLineBreaker {
     static func refill<T>(_ array: inout [T], with value: T, count: Int) {
         if array.count == count {
             array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+            return
+        }
+        if array.capacity == 0 {
+            // A new scratch's (a fresh layout's): made whole, without the generic append.
+            array = Array(repeating: value, count: count)
             return
         }
         array.removeAll(keepingCapacity: true)
