@@ -641,13 +641,13 @@ struct BalancedPlan {
                 else { return nil }
                 total += least
                 if total > height { return nil }
-                let lines = cache[index].candidates
-                if lines.isEmpty { reach = t; continue }
-                var position = lines.positions.count - 1
+                // Read in place (a copy of the lines retained and released each of their arrays).
+                if cache[index].candidates.isEmpty { reach = t; continue }
+                var position = cache[index].candidates.positions.count - 1
                 while position > 0 {
-                    let line = lines.edges[scratch.via[position]]
-                    if !line.forced { reach = min(reach, line.size) }
-                    position = line.from
+                    let e = scratch.via[position]
+                    if !cache[index].candidates.edges[e].forced { reach = min(reach, cache[index].candidates.edges[e].size) }
+                    position = cache[index].candidates.edges[e].from
                 }
             }
             return max(reach, t)
