@@ -362,11 +362,6 @@ extension BalancedLineBreaker {
             array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
             return
         }
-        if array.capacity == 0 {
-            // A new scratch's (a fresh layout's): made whole, without the generic append.
-            array = Array(repeating: value, count: count)
-            return
-        }
         array.removeAll(keepingCapacity: true)
         array.append(contentsOf: repeatElement(value, count: count))
     }

@@ -346,6 +346,13 @@ extension LayoutEngine {
                     paragraphs[index].1, settings: settings, metrics: metrics, seed: seed?.paragraph,
                     seedAgreement: seed?.agreed, stops: stops?[index])
             }
+            // Filling: a fresh paragraph takes the stage-2 arrays a finished box layout handed
+            // back (`BoxFitting.layout`) instead of allocating its own (~4 K instructions).
+            if fillHeight != nil, let spare = spareFrontScratch,
+               let index = entries.firstIndex(where: { $0.scratch == nil }) {
+                entries[index].scratch = spare
+                spareFrontScratch = nil
+            }
             let job = BalancedJob(
                 text: text, paragraphs: paragraphs, fonts: fonts, options: options, settings: settings, metrics: metrics,
                 hints: hints)
