@@ -155,12 +155,17 @@ extension BalancedLineBreaker {
     static func paretoFinal(
         ending lines: ArraySlice<Int>, entryStart: [Int], entries: [Entry]
     ) -> [(edge: Int, entry: Int)] {
+        // Both arrays sized once (grown by appends, they were allocated six times a fill).
+        var total = 0
+        for e in lines { total += entryStart[e + 1] - entryStart[e] }
         var final: [(edge: Int, entry: Int)] = []
+        final.reserveCapacity(total)
         for e in lines {
             for k in entryStart[e]..<entryStart[e + 1] { final.append((e, k)) }
         }
         final.sort { (entries[$0.entry].height, entries[$0.entry].cost) < (entries[$1.entry].height, entries[$1.entry].cost) }
         var kept: [(edge: Int, entry: Int)] = []
+        kept.reserveCapacity(final.count)
         var bestCost = Double.infinity
         for item in final {
             let cost = entries[item.entry].cost
