@@ -630,6 +630,15 @@ struct BalancedPlan {
             }
             return (atMost, above.isFinite ? above : nil)
         }
+        /// The smallest sizes of `sizes()` above `bound` (at least `settings.lowest`), from one
+        /// scan of the lines: the first size above it, and `around` of a size near it after.
+        func smallest(above bound: Double) -> SmallestSizesAbove {
+            var found = SmallestSizesAbove(above: bound)
+            for index in 0..<count where !cache[index].candidates.isEmpty {
+                cache[index].candidates.edges.withUnsafeBufferPointer { found.offer($0, ceiling: ceiling) }
+            }
+            return found
+        }
         let none: (Int) -> Bool = { _ in false }
         // One set of search arrays for every probe (heights only: the paths are made for the
         // one threshold that needs them).
@@ -716,7 +725,8 @@ struct BalancedPlan {
         func freeStage1() -> Double? {
             let guess = settings.lowest / BalancedCost.tau
             // The first size at least the guess (none: the plain search over all of them).
-            guard settings.lowest < guess, let first = around(guess.nextDown).above else {
+            let near = settings.lowest < guess ? smallest(above: guess.nextDown) : nil
+            guard let near, let first = near.smallest else {
                 return stage1(keeps: none, lowest: 0, top: sizes().count - 1).map { sizes()[$0] }
             }
             guard let covered = reach(first, keeps: none) else {
@@ -724,7 +734,8 @@ struct BalancedPlan {
             }
             // t* is the smallest line of its least-height path (a larger size would fit
             // too), often that of the witness's own path: the size after that is tried next.
-            let (fitting, next) = around(covered)
+            // (The kept sizes are above the guess, itself above `lowest`: `around`'s floor.)
+            let (fitting, next) = near.around(covered) ?? around(covered)
             guard let next, let nextCovered = reach(next, keeps: none) else { return fitting }
             let unique = sizes(), top = unique.count - 1
             let low = end(atMost: nextCovered, from: 0) - 1
