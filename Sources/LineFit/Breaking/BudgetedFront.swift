@@ -32,9 +32,8 @@ extension BalancedLineBreaker {
         // sharing): a line's kept candidates are written where they stay.
         var stored = StoredEntries(capacity: 2 * edgeCount)
         defer { stored.base.deallocate() }
-        var entryStart = [Int](repeating: 0, count: edgeCount + 1)
         var transitions = 0
-        lines.edges.withUnsafeBufferPointer { lineOf in
+        let entryStart: [Int] = lines.edges.withUnsafeBufferPointer { lineOf in
             lines.edgeStart.withUnsafeBufferPointer { edgeStart in
                 // Allowed lines and, per position, the chain of allowed lines ending there; and the
                 // least height from each position to the end (an entry that cannot finish
@@ -70,11 +69,17 @@ extension BalancedLineBreaker {
                     }
                     }
                 }
-                isAllowed.withUnsafeBufferPointer { isAllowed in
+                return isAllowed.withUnsafeBufferPointer { isAllowed in
                     firstEnding.withUnsafeBufferPointer { firstEnding in
                         nextEnding.withUnsafeBufferPointer { nextEnding in
                             rest.withUnsafeBufferPointer { rest in
-                                entryStart.withUnsafeMutableBufferPointer { entryStart in
+                                // Not cleared first (a fill of its ~2 KB, ~1.9 K instructions): every
+                                // index is written before it is read. The lines from start `a` are
+                                // `edgeStart[a]..<edgeStart[a + 1]`, together every line, each
+                                // written as its start comes; a start's first index is written before
+                                // its gather reads the ends of the lines ending there (all earlier
+                                // indices); the last, `edgeCount`, after the loop.
+                                [Int](unsafeUninitializedCapacity: edgeCount + 1) { entryStart, initialized in
                                     for a in 0..<(count - 1) {
                                         entryStart[edgeStart[a]] = stored.count
                                         if a == 0 {
@@ -121,6 +126,7 @@ extension BalancedLineBreaker {
                                         }
                                     }
                                     entryStart[edgeCount] = stored.count
+                                    initialized = edgeCount + 1
                                 }
                             }
                         }
@@ -149,12 +155,17 @@ extension BalancedLineBreaker {
     static func paretoFinal(
         ending lines: ArraySlice<Int>, entryStart: [Int], entries: [Entry]
     ) -> [(edge: Int, entry: Int)] {
+        // Both arrays sized once (grown by appends, they were allocated six times a fill).
+        var total = 0
+        for e in lines { total += entryStart[e + 1] - entryStart[e] }
         var final: [(edge: Int, entry: Int)] = []
+        final.reserveCapacity(total)
         for e in lines {
             for k in entryStart[e]..<entryStart[e + 1] { final.append((e, k)) }
         }
         final.sort { (entries[$0.entry].height, entries[$0.entry].cost) < (entries[$1.entry].height, entries[$1.entry].cost) }
         var kept: [(edge: Int, entry: Int)] = []
+        kept.reserveCapacity(final.count)
         var bestCost = Double.infinity
         for item in final {
             let cost = entries[item.entry].cost

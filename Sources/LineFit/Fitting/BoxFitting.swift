@@ -42,6 +42,8 @@ struct BoxFitting {
                 result = engine.fitBalanced(
                     text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options,
                     minSize: options.minSize, maxSize: options.maxSize, fillHeight: height, earlier: earlier)
+                // The paragraphs are let go here: their stage-2 arrays serve the next fill.
+                engine.spareFrontScratch = cache.lazy.compactMap { $0?.scratch }.first
             } else {
                 result = greedyFill(height)
             }

@@ -196,17 +196,32 @@ extension LayoutEngine {
         paragraphs: [MeasuredParagraph] = [], metrics: FontChainMetrics? = nil, hinted: Bool = true,
         stops: [[PrefixStop]]? = nil
     ) -> BalancedSettings {
+        let filling = fillHeight != nil && metrics != nil
+        return balancedSettings(
+            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, metrics: metrics, hinted: hinted,
+            em: filling ? paragraphs.reduce(0) { $0 + $1.estimatedWidth(0, $1.contentLength, tracking: options.tracking) } : 0,
+            withContent: paragraphs.lazy.filter { $0.contentLength > 0 }.count,
+            stops: { stops ?? paragraphs.map(Self.witnessStops) })
+    }
+
+    /// `balancedSettings` from what it reads of the paragraphs: the sum of their estimated
+    /// widths (`em`, read only when filling), how many have content and their `witnessStops`
+    /// (made only when filling). `fitBalanced` reads them by index: an array of the
+    /// paragraphs, or a closure over each, copied every paragraph out (a retain and release
+    /// of each of its tables).
+    private func balancedSettings(
+        options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?, metrics: FontChainMetrics?,
+        hinted: Bool, em: Double, withContent: Int, stops: () -> [[PrefixStop]]
+    ) -> BalancedSettings {
         var lowest = fillHeight != nil ? min(options.minimumFloor, minSize, maxSize) : minSize
         if let height = fillHeight, let metrics {
-            let em = paragraphs.reduce(0) { $0 + $1.estimatedWidth(0, $1.contentLength, tracking: options.tracking) }
             let lineHeight = metrics.primaryHeight * options.lineSpacing
             if em > 0, lineHeight > 0 {
                 let reach = (height * options.width / (lineHeight * em)).squareRoot()
                 let witness = greedyWitness(
-                    stops ?? paragraphs.map(Self.witnessStops), options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
+                    stops(), options: options, maxSize: maxSize, height: height, reach: min(reach, maxSize),
                     floor: lowest, lineHeight: lineHeight)
-                let share = Self.candidateShare(
-                    paragraphsWithContent: paragraphs.lazy.filter { $0.contentLength > 0 }.count, hinted: hinted)
+                let share = Self.candidateShare(paragraphsWithContent: withContent, hinted: hinted)
                 // On the options' size grid, as every size a line may be given: t* is at least
                 // the witness's grid size, so its share of t* is at least the share of that.
                 let grid = SizeGrid(minSize: lowest, maxSize: max(lowest, maxSize), step: options.step)
@@ -217,6 +232,15 @@ extension LayoutEngine {
         return BalancedSettings(
             lowest: lowest, maxSize: maxSize, step: options.step, width: options.width, tracking: options.tracking,
             lineSpacing: options.lineSpacing, fixedSize: minSize == maxSize)
+    }
+
+    /// `FontChainMetrics(fonts)`, made again only for another chain (each font's metrics are
+    /// read through its opened face: ~2 K instructions a balanced+fill layout of the story).
+    func chainMetrics(_ fonts: FontChain) -> FontChainMetrics {
+        if let last = lastChainMetrics, last.fonts == fonts { return last.metrics }
+        let metrics = FontChainMetrics(fonts)
+        lastChainMetrics = (fonts, metrics)
+        return metrics
     }
 
     /// `seed`: the same paragraph before an edit, made with the same settings; what agrees
@@ -292,14 +316,21 @@ extension LayoutEngine {
         hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = [],
         earlier: EarlierCandidates? = nil, metrics known: FontChainMetrics? = nil
     ) -> Layout {
-        let metrics = known ?? FontChainMetrics(fonts)
+        let metrics = known ?? chainMetrics(fonts)
         let hinted = hints.contains { $0 != nil }
+        // The paragraphs are read by index (an element bound or mapped is copied out: a retain
+        // and release of each of its tables).
         // Filling: the greedy check's stops, which a fresh build of candidate lines reads too.
-        let stops = fillHeight == nil ? nil : paragraphs.map { Self.witnessStops($0.1) }
+        let stops = fillHeight == nil ? nil : paragraphs.indices.map { Self.witnessStops(paragraphs[$0].1) }
+        var em = 0.0, withContent = 0
+        for index in paragraphs.indices {
+            let length = paragraphs[index].1.contentLength
+            if length > 0 { withContent += 1 }
+            if fillHeight != nil { em += paragraphs[index].1.estimatedWidth(0, length, tracking: options.tracking) }
+        }
         var settings = balancedSettings(
-            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight,
-            // Read only when filling (each element copied out: a retain and release of its tables).
-            paragraphs: fillHeight == nil ? [] : paragraphs.map { $0.1 }, metrics: metrics, hinted: hinted, stops: stops)
+            options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, metrics: metrics, hinted: hinted,
+            em: em, withContent: withContent, stops: { stops ?? [] })
         if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
         while true {
             var entries = paragraphs.indices.map { index in
@@ -315,6 +346,13 @@ extension LayoutEngine {
                     paragraphs[index].1, settings: settings, metrics: metrics, seed: seed?.paragraph,
                     seedAgreement: seed?.agreed, stops: stops?[index])
             }
+            // Filling: a fresh paragraph takes the stage-2 arrays a finished box layout handed
+            // back (`BoxFitting.layout`) instead of allocating its own (~4 K instructions).
+            if fillHeight != nil, let spare = spareFrontScratch,
+               let index = entries.firstIndex(where: { $0.scratch == nil }) {
+                entries[index].scratch = spare
+                spareFrontScratch = nil
+            }
             let job = BalancedJob(
                 text: text, paragraphs: paragraphs, fonts: fonts, options: options, settings: settings, metrics: metrics,
                 hints: hints)
@@ -324,9 +362,7 @@ extension LayoutEngine {
             // (Closures, not key paths: a key path is looked up at run time, ~3.8 K each.)
             earlier?.lines = entries.map { $0.candidates }
             let floor = min(options.minimumFloor, minSize, maxSize)
-            let share = Self.candidateShare(
-                paragraphsWithContent: paragraphs.indices.lazy.filter { paragraphs[$0].1.contentLength > 0 }.count,
-                hinted: hinted)
+            let share = Self.candidateShare(paragraphsWithContent: withContent, hinted: hinted)
             let reach = layout.chosenMinimum * share
             if fillHeight != nil, settings.lowest > floor, layout.overflowsHeight || reach < settings.lowest {
                 settings.lowest = floor
@@ -594,6 +630,15 @@ struct BalancedPlan {
             }
             return (atMost, above.isFinite ? above : nil)
         }
+        /// The smallest sizes of `sizes()` above `bound` (at least `settings.lowest`), from one
+        /// scan of the lines: the first size above it, and `around` of a size near it after.
+        func smallest(above bound: Double) -> SmallestSizesAbove {
+            var found = SmallestSizesAbove(above: bound)
+            for index in 0..<count where !cache[index].candidates.isEmpty {
+                cache[index].candidates.edges.withUnsafeBufferPointer { found.offer($0, ceiling: ceiling) }
+            }
+            return found
+        }
         let none: (Int) -> Bool = { _ in false }
         // One set of search arrays for every probe (heights only: the paths are made for the
         // one threshold that needs them).
@@ -612,13 +657,13 @@ struct BalancedPlan {
                 else { return nil }
                 total += least
                 if total > height { return nil }
-                let lines = cache[index].candidates
-                if lines.isEmpty { reach = t; continue }
-                var position = lines.positions.count - 1
+                // Read in place (a copy of the lines retained and released each of their arrays).
+                if cache[index].candidates.isEmpty { reach = t; continue }
+                var position = cache[index].candidates.positions.count - 1
                 while position > 0 {
-                    let line = lines.edges[scratch.via[position]]
-                    if !line.forced { reach = min(reach, line.size) }
-                    position = line.from
+                    let e = scratch.via[position]
+                    if !cache[index].candidates.edges[e].forced { reach = min(reach, cache[index].candidates.edges[e].size) }
+                    position = cache[index].candidates.edges[e].from
                 }
             }
             return max(reach, t)
@@ -680,7 +725,8 @@ struct BalancedPlan {
         func freeStage1() -> Double? {
             let guess = settings.lowest / BalancedCost.tau
             // The first size at least the guess (none: the plain search over all of them).
-            guard settings.lowest < guess, let first = around(guess.nextDown).above else {
+            let near = settings.lowest < guess ? smallest(above: guess.nextDown) : nil
+            guard let near, let first = near.smallest else {
                 return stage1(keeps: none, lowest: 0, top: sizes().count - 1).map { sizes()[$0] }
             }
             guard let covered = reach(first, keeps: none) else {
@@ -688,7 +734,8 @@ struct BalancedPlan {
             }
             // t* is the smallest line of its least-height path (a larger size would fit
             // too), often that of the witness's own path: the size after that is tried next.
-            let (fitting, next) = around(covered)
+            // (The kept sizes are above the guess, itself above `lowest`: `around`'s floor.)
+            let (fitting, next) = near.around(covered) ?? around(covered)
             guard let next, let nextCovered = reach(next, keeps: none) else { return fitting }
             let unique = sizes(), top = unique.count - 1
             let low = end(atMost: nextCovered, from: 0) - 1

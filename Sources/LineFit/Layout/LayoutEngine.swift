@@ -40,6 +40,11 @@ public final class LayoutEngine {
     var orderedChain: OrderedChain?
     /// The last variable-font plan made and what it was made from (`variationPlan`).
     @exclusivity(unchecked) var lastVariationPlan: VariationPlanMemo?
+    /// The last font chain a balanced layout read the metrics of, with them (`chainMetrics`).
+    @exclusivity(unchecked) var lastChainMetrics: (fonts: FontChain, metrics: FontChainMetrics)?
+    /// Stage 2's working arrays from a finished box layout, for the next one's fresh paragraph
+    /// (`BoxFitting.layout`, `fitBalanced`).
+    @exclusivity(unchecked) var spareFrontScratch: BalancedLineBreaker.FrontScratch?
     /// The last language tag converted for HarfBuzz (`hbLanguage`).
     @exclusivity(unchecked) var lastLanguage: (tag: String, language: hb_language_t?)?
     /// Balanced candidate lines this engine has measured, every box search's layouts
