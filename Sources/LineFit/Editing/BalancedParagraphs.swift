@@ -7,7 +7,7 @@
 /// lines, stage 2 again only where the threshold or the height budget changed; nothing
 /// outside the edited paragraph is re-measured either way.
 struct BalancedParagraphs {
-    private var cache: [ParagraphText: LayoutEngine.BalancedParagraph] = [:]
+    private var cache = ParagraphTextCache<LayoutEngine.BalancedParagraph>()
     /// The entries of the last layout in paragraph order: an edited paragraph (a cache miss)
     /// starts from the entry at its index, reusing what still agrees with it.
     private var previousEntries: [LayoutEngine.BalancedParagraph?] = []
@@ -25,7 +25,7 @@ struct BalancedParagraphs {
     /// and freed on every keystroke they were about 0.45 K instructions each.
     private var spareEntries: [LayoutEngine.BalancedParagraph?] = []
     private var spareSeeds: [(paragraph: LayoutEngine.BalancedParagraph, agreed: Int?)?] = []
-    private var spareKeys: [ParagraphText] = []
+    private var spareKeys: [[UInt16]] = []
     private var spareEdited: [Int] = []
 
     /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
@@ -46,7 +46,7 @@ struct BalancedParagraphs {
         var seeds: [(paragraph: LayoutEngine.BalancedParagraph, agreed: Int?)?] = []
         swap(&seeds, &spareSeeds)
         var workBefore = LayoutEngine.BalancedWork()
-        var keys: [ParagraphText] = []
+        var keys: [[UInt16]] = []
         swap(&keys, &spareKeys)
         // Taken over (the caller's own array), so that re-deriving a paragraph's tables below
         // changes it in place; read by index (an enumeration copied each measurement out).
@@ -55,7 +55,7 @@ struct BalancedParagraphs {
         swap(&edited, &spareEdited)
         for index in inputs.indices {
             let range = inputs[index].0
-            let key = ParagraphText(units: Array(units[range.range]))
+            let key = Array(units[range.range])
             keys.append(key)
             let cached = cache[key]
             entries.append(cached)
@@ -89,7 +89,7 @@ struct BalancedParagraphs {
         // Every entry found: the cache and the last layout's entries let go of the edited
         // paragraphs' earlier selves, so that without a box (where the settings are known
         // here) each is rebuilt in place from its seed (`advanceBalancedParagraph`).
-        cache.removeAll(keepingCapacity: true)
+        cache.removeAll()
         previousEntries.removeAll(keepingCapacity: true)
         if fillHeight == nil, let chainMetrics = metrics?.metrics {
             let settings = engine.balancedSettings(
@@ -141,27 +141,4 @@ struct BalancedParagraphs {
         spareEdited = consume edited
         return BoxFitting.placed(layout, options: options)
     }
-}
-
-/// A paragraph's text as the key of `BalancedParagraphs`' cache, hashed as one block of bytes
-/// (hashed unit by unit, the lookup and the store of a long paragraph's key cost about 30
-/// instructions a unit on every keystroke), once: a keystroke looks each key up and stores
-/// it again, and hashing the edited paragraph's bytes twice was ~2.4 K instructions at 280
-/// characters.
-struct ParagraphText: Hashable {
-    let units: [UInt16]
-    private let digest: Int
-
-    init(units: [UInt16]) {
-        self.units = units
-        var hasher = Hasher()
-        units.withUnsafeBytes { hasher.combine(bytes: $0) }
-        digest = hasher.finalize()
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(digest)
-    }
-
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.units == rhs.units }
 }
