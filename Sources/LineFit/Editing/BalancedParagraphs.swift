@@ -34,10 +34,8 @@ struct BalancedParagraphs {
     /// rule lets them go.
     /// `agreement`: the edited paragraph's start and the offset (relative) through which its
     /// new measurement agrees with the old one, when the session's window re-measure knows it.
-    /// `inputs`: the session's own measurements, lent (moved, not copied: a copy retained and
-    /// released each of some twenty tables); on return each is as it was given.
     mutating func layout(
-        _ text: String, units: [UInt16], paragraphs inputs: inout [(ParagraphRange, MeasuredParagraph)], engine: LayoutEngine,
+        _ text: String, units: [UInt16], paragraphs: consuming [(ParagraphRange, MeasuredParagraph)], engine: LayoutEngine,
         fonts: FontChain, options: LayoutOptions, previous: Layout?, edit: (start: Int, removed: Int, inserted: Int)?,
         agreement: (start: Int, agreed: Int)? = nil
     ) -> Layout {
@@ -50,14 +48,11 @@ struct BalancedParagraphs {
         var workBefore = LayoutEngine.BalancedWork()
         var keys: [[UInt16]] = []
         swap(&keys, &spareKeys)
-        // Read by index (an enumeration copied each measurement out).
+        // Taken over (the caller's own array), so that re-deriving a paragraph's tables below
+        // changes it in place; read by index (an enumeration copied each measurement out).
+        var inputs = consume paragraphs
         var edited: [Int] = []
         swap(&edited, &spareEdited)
-        // The session's own tables of the edited paragraphs (its re-measure patches them; the
-        // layout derives its own in their place), given back at the end: the first edited
-        // one's (typing edits one: no array), then the others'.
-        var firstTables: DerivedGlyphTables?
-        var moreTables: [DerivedGlyphTables] = []
         for index in inputs.indices {
             let range = inputs[index].0
             let key = Array(units[range.range])
@@ -76,11 +71,6 @@ struct BalancedParagraphs {
                 // Window re-measurement patches the prefix sums (equal up to the last bits);
                 // candidates from freshly summed tables rank exactly as a fresh layout's.
                 edited.append(index)
-                if edited.count == 1 {
-                    firstTables = DerivedGlyphTables(inputs[index].1)
-                } else {
-                    moreTables.append(DerivedGlyphTables(inputs[index].1))
-                }
                 if fillHeight == nil, let known = seeds[index]?.agreed, let kept = derivedFor,
                    kept.index == index, kept.start == range.range.lowerBound, let tables = derived.take() {
                     inputs[index].1.deriveGlyphTables(from: tables, agreed: known)
@@ -128,20 +118,10 @@ struct BalancedParagraphs {
         if fillHeight == nil {
             for index in entries.indices { _ = entries[index]?.withUniqueState { $0.measured = nil } }
             // Kept where one paragraph was edited (typing): likely the next keystroke's too.
-            if edited.count == 1, let index = edited.first, var tables = firstTables.take() {
-                inputs[index].1.exchangeGlyphTables(with: &tables)
-                derived = consume tables
+            if edited.count == 1, let index = edited.first {
+                derived = DerivedGlyphTables(inputs[index].1)
                 derivedFor = (index, inputs[index].0.range.lowerBound)
             }
-        }
-        // The session's tables back in place (the derived ones, where an entry or `derived`
-        // does not hold them, are let go here).
-        if let index = edited.first, var tables = firstTables.take() {
-            inputs[index].1.exchangeGlyphTables(with: &tables)
-        }
-        for (index, tables) in zip(edited.dropFirst(), moreTables) {
-            var tables = tables
-            inputs[index].1.exchangeGlyphTables(with: &tables)
         }
         // An entry repaired during the layout (a line whose estimate fit but whose glyphs did
         // not) carries the repairs' exact widths: reused, it would plan from them at the first

@@ -49,9 +49,6 @@ public final class EditorSession {
     /// The balanced strategy's record of the measurement before an edit, to find how far past
     /// the window re-measure's start the new one still agrees (kept: its arrays are reused).
     @exclusivity(unchecked) private var editSnapshot = EditPrefixSnapshot()
-    /// Slots for the measurements `layOutBalanced` lends to the balanced layout (each holds
-    /// an empty measurement between layouts).
-    @exclusivity(unchecked) private var lent: [(ParagraphRange, MeasuredParagraph)] = []
     /// The balanced strategy's work in the last layout (tests bound it per keystroke).
     var balancedWork: LayoutEngine.BalancedWork { balanced.lastWork }
     private var usesBalanced: Bool {
@@ -254,31 +251,13 @@ public final class EditorSession {
     }
 
     private func layOutBalanced(edit: (start: Int, removed: Int, inserted: Int)?) {
-        // The measurements are lent to the layout, swapped with the empty ones these slots hold
-        // between layouts, and swapped back: copied, each retained and released some twenty
-        // tables, and the array was made and freed.
-        if lent.count > paragraphs.count { lent.removeLast(lent.count - paragraphs.count) }
-        while lent.count < paragraphs.count { lent.append((paragraphs[lent.count].range, .empty)) }
-        Self.exchangeMeasurements(&paragraphs, &lent)
         layout = balanced.layout(
-            storedText, units: units, paragraphs: &lent, engine: engine,
+            storedText, units: units, paragraphs: paragraphs.map { ($0.range, $0.measured) }, engine: engine,
             // (The last layout only where the stability rule reads it: a copy retains its arrays.)
             fonts: activeFonts, options: activeOptions, previous: edit != nil && activeOptions.stableBreaks ? layout : nil,
             edit: edit,
             agreement: balancedAgreement)
-        Self.exchangeMeasurements(&paragraphs, &lent)
         balancedAgreement = nil
-    }
-
-    /// Swaps each paragraph's measurement with its slot of `lent` (of the same count), the
-    /// slot taking the paragraph's range: one access to each array for all of them.
-    private static func exchangeMeasurements(
-        _ paragraphs: inout [ParagraphState], _ lent: inout [(ParagraphRange, MeasuredParagraph)]
-    ) {
-        for index in paragraphs.indices {
-            lent[index].0 = paragraphs[index].range
-            swap(&lent[index].1, &paragraphs[index].measured)
-        }
     }
 
     private func fresh(_ range: ParagraphRange) -> ParagraphState {

@@ -21,15 +21,6 @@ struct DerivedGlyphTables {
 }
 
 extension MeasuredParagraph {
-    /// Swaps the four derived tables with `tables`' (both moved, nothing copied; `tables`'
-    /// content length stays).
-    mutating func exchangeGlyphTables(with tables: inout DerivedGlyphTables) {
-        swap(&prefixAdvance, &tables.prefixAdvance)
-        swap(&prefixClusters, &tables.prefixClusters)
-        swap(&isSafeBoundary, &tables.isSafeBoundary)
-        swap(&isClusterStart, &tables.isClusterStart)
-    }
-
     /// `deriveGlyphTables`, bit for bit, from `tables`: those derived for an earlier
     /// measurement that agrees with this one through `agreed` (`agreement(with:)`: the same
     /// runs and the same glyphs, in order, for every cluster before it). Entries up to and
