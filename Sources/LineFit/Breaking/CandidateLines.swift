@@ -149,7 +149,7 @@ struct CandidateLines {
     ///   - known: the paragraph's `PrefixStop`s at some positions (a fill's greedy check made
     ///     them); a fresh build reads them when they are at its positions.
     init(
-        _ paragraph: MeasuredParagraph, fitter: LineFitter, lowest: Double, tracking: Double,
+        _ paragraph: borrowing MeasuredParagraph, fitter: LineFitter, lowest: Double, tracking: Double,
         metrics: FontChainMetrics, lineSpacing: Double, fixedSize: Bool,
         widthOverride: [LineKey: Double] = [:], reusing: consuming (lines: CandidateLines, agreed: Int)? = nil,
         handedOver: Bool = false, stops known: [PrefixStop]? = nil

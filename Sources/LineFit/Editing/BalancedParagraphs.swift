@@ -7,7 +7,7 @@
 /// lines, stage 2 again only where the threshold or the height budget changed; nothing
 /// outside the edited paragraph is re-measured either way.
 struct BalancedParagraphs {
-    private var cache: [ParagraphText: LayoutEngine.BalancedParagraph] = [:]
+    private var cache = ParagraphTextCache<LayoutEngine.BalancedParagraph>()
     /// The entries of the last layout in paragraph order: an edited paragraph (a cache miss)
     /// starts from the entry at its index, reusing what still agrees with it.
     private var previousEntries: [LayoutEngine.BalancedParagraph?] = []
@@ -21,6 +21,12 @@ struct BalancedParagraphs {
     private var derived: DerivedGlyphTables?
     /// `derived`'s paragraph: its index and start.
     private var derivedFor: (index: Int, start: Int)?
+    /// The working arrays of a layout, kept empty with their storage between layouts: made
+    /// and freed on every keystroke they were about 0.45 K instructions each.
+    private var spareEntries: [LayoutEngine.BalancedParagraph?] = []
+    private var spareSeeds: [(paragraph: LayoutEngine.BalancedParagraph, agreed: Int?)?] = []
+    private var spareKeys: [[UInt16]] = []
+    private var spareEdited: [Int] = []
 
     /// The layout of the session's paragraphs. With `stableBreaks`, `previous` (the last
     /// layout) and `edit` (where the text changed: its start, the UTF-16 units removed and
@@ -36,16 +42,20 @@ struct BalancedParagraphs {
         let fillHeight: Double?
         if case .fill(let height) = options.box { fillHeight = height } else { fillHeight = nil }
         var entries: [LayoutEngine.BalancedParagraph?] = []
+        swap(&entries, &spareEntries)
         var seeds: [(paragraph: LayoutEngine.BalancedParagraph, agreed: Int?)?] = []
+        swap(&seeds, &spareSeeds)
         var workBefore = LayoutEngine.BalancedWork()
-        var keys: [ParagraphText] = []
+        var keys: [[UInt16]] = []
+        swap(&keys, &spareKeys)
         // Taken over (the caller's own array), so that re-deriving a paragraph's tables below
         // changes it in place; read by index (an enumeration copied each measurement out).
         var inputs = consume paragraphs
         var edited: [Int] = []
+        swap(&edited, &spareEdited)
         for index in inputs.indices {
             let range = inputs[index].0
-            let key = ParagraphText(units: Array(units[range.range]))
+            let key = Array(units[range.range])
             keys.append(key)
             let cached = cache[key]
             entries.append(cached)
@@ -79,8 +89,8 @@ struct BalancedParagraphs {
         // Every entry found: the cache and the last layout's entries let go of the edited
         // paragraphs' earlier selves, so that without a box (where the settings are known
         // here) each is rebuilt in place from its seed (`advanceBalancedParagraph`).
-        cache.removeAll(keepingCapacity: true)
-        previousEntries.removeAll()
+        cache.removeAll()
+        previousEntries.removeAll(keepingCapacity: true)
         if fillHeight == nil, let chainMetrics = metrics?.metrics {
             let settings = engine.balancedSettings(
                 options: options, minSize: options.minSize, maxSize: options.maxSize, fillHeight: nil)
@@ -119,31 +129,16 @@ struct BalancedParagraphs {
         // or box retries elsewhere). Such a paragraph is rebuilt on the next edit, as fresh
         // (a seed with overrides is ignored for the same reason).
         for (key, entry) in zip(keys, entries) where entry.map({ $0.overrides.isEmpty }) ?? true { cache[key] = entry }
-        previousEntries = entries
         lastWork = entries.reduce(LayoutEngine.BalancedWork()) { $0 + ($1?.work ?? .init()) } - workBefore
+        // The entries become the last layout's; the emptied arrays are kept for the next layout.
+        swap(&previousEntries, &entries)
+        spareEntries = consume entries
+        seeds.removeAll(keepingCapacity: true)
+        spareSeeds = consume seeds
+        keys.removeAll(keepingCapacity: true)
+        spareKeys = consume keys
+        edited.removeAll(keepingCapacity: true)
+        spareEdited = consume edited
         return BoxFitting.placed(layout, options: options)
     }
-}
-
-/// A paragraph's text as the key of `BalancedParagraphs`' cache, hashed as one block of bytes
-/// (hashed unit by unit, the lookup and the store of a long paragraph's key cost about 30
-/// instructions a unit on every keystroke), once: a keystroke looks each key up and stores
-/// it again, and hashing the edited paragraph's bytes twice was ~2.4 K instructions at 280
-/// characters.
-struct ParagraphText: Hashable {
-    let units: [UInt16]
-    private let digest: Int
-
-    init(units: [UInt16]) {
-        self.units = units
-        var hasher = Hasher()
-        units.withUnsafeBytes { hasher.combine(bytes: $0) }
-        digest = hasher.finalize()
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(digest)
-    }
-
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.units == rhs.units }
 }

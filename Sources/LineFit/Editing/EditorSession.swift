@@ -40,13 +40,15 @@ public final class EditorSession {
     struct Statistics { var windowMeasures = 0, paragraphMeasures = 0 }
     var statistics = Statistics()
     /// The balanced strategy's and the fill box's per-paragraph state (BalancedParagraphs.swift).
-    private var balanced = BalancedParagraphs()
+    // Balanced-only state, reached from this class's own methods, never two accesses nested:
+    // the run-time exclusivity check (~80 instructions an access) guards nothing.
+    @exclusivity(unchecked) private var balanced = BalancedParagraphs()
     /// The edited paragraph's start and the offset through which its window re-measure left
     /// the old measurement as it was (for the balanced strategy's reuse), until the next layout.
-    private var balancedAgreement: (start: Int, agreed: Int)?
+    @exclusivity(unchecked) private var balancedAgreement: (start: Int, agreed: Int)?
     /// The balanced strategy's record of the measurement before an edit, to find how far past
     /// the window re-measure's start the new one still agrees (kept: its arrays are reused).
-    private var editSnapshot = EditPrefixSnapshot()
+    @exclusivity(unchecked) private var editSnapshot = EditPrefixSnapshot()
     /// The balanced strategy's work in the last layout (tests bound it per keystroke).
     var balancedWork: LayoutEngine.BalancedWork { balanced.lastWork }
     private var usesBalanced: Bool {
@@ -251,7 +253,9 @@ public final class EditorSession {
     private func layOutBalanced(edit: (start: Int, removed: Int, inserted: Int)?) {
         layout = balanced.layout(
             storedText, units: units, paragraphs: paragraphs.map { ($0.range, $0.measured) }, engine: engine,
-            fonts: activeFonts, options: activeOptions, previous: edit == nil ? nil : layout, edit: edit,
+            // (The last layout only where the stability rule reads it: a copy retains its arrays.)
+            fonts: activeFonts, options: activeOptions, previous: edit != nil && activeOptions.stableBreaks ? layout : nil,
+            edit: edit,
             agreement: balancedAgreement)
         balancedAgreement = nil
     }

@@ -401,11 +401,7 @@ extension LayoutEngine {
         let (text, paragraphs, settings, hints) = (job.text, job.paragraphs, job.settings, job.hints)
         for _ in 0...Self.repairRounds {
             let plan = makePlan(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
-            // The engine's memoized plan (as `fit`'s): made here per layout, the plan scanned every
-            // font of the chain and missed the font names' memo (3.6 K of a short keystroke).
-            let context = FittingContext(
-                fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: settings.maxSize, engine: self,
-                plan: uncheckedVariationPlan(options: job.options, fonts: job.fonts))
+            let context = balancedFittingContext(job, minSize: plan.gridMinimum, keeping: fillHeight == nil)
             var lines: [Line] = []
             var missing: [MissingCharacters] = []
             var repaired = false
@@ -422,23 +418,32 @@ extension LayoutEngine {
                     cache[index].fittedFor = key
                 }
                 if cache[index].fittedFor != key {
-                    let measured = paragraphs[index].1
-                    let candidates = cache[index].candidates
+                    // A loop over the path, not a closure: one that read the measurement, the
+                    // candidate lines and the pool copied each of them out (a retain and release
+                    // of each of their arrays).
                     let reusable = reusableLines(cache[index], gridMinimum: plan.gridMinimum)
-                    let pool = cache[index].pool
-                    cache[index].fitted = plan.paths[index].map { edge in
-                        let from = candidates.edges[edge].from, to = candidates.edges[edge].to
-                        if let line = pool.line(
-                            from: candidates.positions[from], to: candidates.positions[to], base: base,
-                            gridMinimum: plan.gridMinimum) {
-                            return line
+                    var fitted: [Line] = []
+                    swap(&fitted, &cache[index].fitted)
+                    fitted.removeAll(keepingCapacity: true)
+                    fitted.reserveCapacity(plan.paths[index].count)
+                    var fittedLines = 0
+                    // Copied out once (a retain of each table): read from the array at each line
+                    // fitted, it was copied out each time.
+                    let measured = paragraphs[index].1
+                    for edge in plan.paths[index] {
+                        let from = cache[index].candidates.positions[cache[index].candidates.edges[edge].from]
+                        let to = cache[index].candidates.positions[cache[index].candidates.edges[edge].to]
+                        if let line = cache[index].pool.line(from: from, to: to, base: base, gridMinimum: plan.gridMinimum) {
+                            fitted.append(line)
+                        } else if let line = reusable[from], line.end - line.start == to - from {
+                            fitted.append(line.shifted(by: base))
+                        } else {
+                            fittedLines += 1
+                            fitted.append(fitLine(cache[index].candidates.span(edge), paragraph: measured, base: base, context: context))
                         }
-                        if let line = reusable[candidates.positions[from]], line.end - line.start == candidates.positions[to] - candidates.positions[from] {
-                            return line.shifted(by: base)
-                        }
-                        cache[index].work.fittedLines += 1
-                        return fitLine(candidates.span(edge), paragraph: measured, base: base, context: context)
                     }
+                    cache[index].work.fittedLines += fittedLines
+                    cache[index].fitted = consume fitted
                     cache[index].fittedFor = key
                     for (edge, line) in zip(plan.paths[index], cache[index].fitted)
                     where line.flags.contains(.overflows) && !cache[index].candidates.edges[edge].forced && line.size > 0 {
@@ -468,6 +473,26 @@ extension LayoutEngine {
         return planAndFitAccepting(job, cache: &cache, fillHeight: fillHeight)
     }
 
+    /// The context the chosen lines are fitted in: the last one made (`lastBalancedContext`)
+    /// when it was made from the same fonts, options and sizes, since nothing else goes into
+    /// it (its plan is the engine's memoized one for those options and fonts, its anchors a
+    /// memo by text and size). An editor's keystroke made one and let it go each time
+    /// (~2 K instructions of a short keystroke, which greedy's kept context does not pay).
+    /// Only without a box (`keeping`): a box search's layouts change the minimum at each try.
+    private func balancedFittingContext(_ job: BalancedJob, minSize: Double, keeping: Bool) -> FittingContext {
+        if keeping, let kept = lastBalancedContext, kept.maxSize == job.settings.maxSize, kept.context.minSize == minSize,
+           kept.context.fonts == job.fonts, kept.context.options == job.options {
+            return kept.context
+        }
+        // The engine's memoized plan (as `fit`'s): made here per layout, the plan scanned every
+        // font of the chain and missed the font names' memo (3.6 K of a short keystroke).
+        let context = FittingContext(
+            fonts: job.fonts, options: job.options, minSize: minSize, maxSize: job.settings.maxSize, engine: self,
+            plan: uncheckedVariationPlan(options: job.options, fonts: job.fonts))
+        if keeping { lastBalancedContext = (job.settings.maxSize, context) }
+        return context
+    }
+
     /// `BalancedPlan.make`, its stage 2 work added to `balancedTransitions`.
     private func makePlan(
         cache: inout [BalancedParagraph], settings: BalancedSettings, fillHeight: Double?, hints: [BreakHint?]
@@ -492,9 +517,7 @@ extension LayoutEngine {
 
     private func planAndFitAccepting(_ job: BalancedJob, cache: inout [BalancedParagraph], fillHeight: Double?) -> Layout {
         let plan = makePlan(cache: &cache, settings: job.settings, fillHeight: fillHeight, hints: job.hints)
-        let context = FittingContext(
-            fonts: job.fonts, options: job.options, minSize: plan.gridMinimum, maxSize: job.settings.maxSize, engine: self,
-            plan: uncheckedVariationPlan(options: job.options, fonts: job.fonts))
+        let context = balancedFittingContext(job, minSize: plan.gridMinimum, keeping: fillHeight == nil)
         var lines: [Line] = []
         var missing: [MissingCharacters] = []
         for (index, (paragraph, measured)) in job.paragraphs.enumerated() {

@@ -52,7 +52,14 @@ extension LayoutEngine {
     ) -> Bool {
         // (Without a box the session drops the seed's measurement: it needs the agreement.)
         guard paragraph.settings == settings, paragraph.overrides.isEmpty else { return false }
-        let agreed = seedAgreement ?? paragraph.measured.map { measured.agreement(with: $0) } ?? 0
+        // (Not `Optional.map` with a closure: one that reads `measured` copies it, a retain and
+        // release of each of its tables.)
+        var agreed = 0
+        if let seedAgreement {
+            agreed = seedAgreement
+        } else if let old = paragraph.measured {
+            agreed = measured.agreement(with: old)
+        }
         guard agreed > 0 else { return false }
         let fitter = LineFitter(
             grid: SizeGrid(minSize: settings.lowest, maxSize: settings.maxSize, step: settings.step),
@@ -73,11 +80,11 @@ extension LayoutEngine {
             // The lines fitted so far go to the pool (kept through `agreed`), not `seedFitted`.
             // The last line's end was the paragraph's end: where it is no break opportunity now
             // (a letter typed onto the last word), no line will end there again.
-            let lastEnd = state.fitted.last.map { $0.end - (state.fittedFor?.base ?? 0) }
+            var keepingLast = false
+            if let last = state.fitted.last { keepingLast = measured.hasBreak(at: last.end - (state.fittedFor?.base ?? 0)) }
             state.pool.advance(
-                chosen: state.fitted, for: state.fittedFor.take(), agreed: agreed,
-                keepingLast: lastEnd.map { measured.hasBreak(at: $0) } ?? false)
-            state.fitted.removeAll()
+                chosen: state.fitted, for: state.fittedFor.take(), agreed: agreed, keepingLast: keepingLast)
+            state.fitted.removeAll(keepingCapacity: true)
             state.seedFitted.removeAll()
             state.seedFittedFor = nil
             state.solvedFor = nil

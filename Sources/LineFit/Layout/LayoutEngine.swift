@@ -47,6 +47,9 @@ public final class LayoutEngine {
     @exclusivity(unchecked) var spareFrontScratch: BalancedLineBreaker.FrontScratch?
     /// The last language tag converted for HarfBuzz (`hbLanguage`).
     @exclusivity(unchecked) var lastLanguage: (tag: String, language: hb_language_t?)?
+    /// The last balanced layout's fitting context and the maximum size it was made for
+    /// (`balancedFittingContext`).
+    @exclusivity(unchecked) var lastBalancedContext: (maxSize: Double, context: FittingContext)?
     /// Balanced candidate lines this engine has measured, every box search's layouts
     /// included (for tests that bound the work without a clock).
     var balancedCandidateLines = 0
