@@ -16,7 +16,7 @@ extension BalancedLineBreaker {
     /// reads about a line's reach of starts, not every line of the paragraph).
     func resumedFront(threshold: Double, resume: consuming Front, starts first: Int, scratch: FrontScratch) -> Front {
         assert(hint == nil, "the incoming lists are exact only without a hint (`resumes`)")
-        var incoming = Self.take(&scratch.incoming)
+        var incoming = Self.take(&scratch.incoming), finalLines = Self.take(&scratch.scanEnd)
         /// The earlier entries from the first solved start's lines on, and per earlier line
         /// from `resumedEdges` on, where its entries started (earlier indices).
         var lentEntries = Self.take(&scratch.lentEntries), lentEntryStart = Self.take(&scratch.lentEntryStart)
@@ -28,7 +28,7 @@ extension BalancedLineBreaker {
         /// then gains or changes an entry: gathered again, not kept).
         var solvedTo = Self.take(&scratch.isAllowed)
         defer {
-            scratch.incoming = incoming
+            (scratch.incoming, scratch.scanEnd) = (incoming, finalLines)
             (scratch.lentEntries, scratch.lentEntryStart) = (lentEntries, lentEntryStart)
             scratch.newEdge = newEdge
             scratch.isAllowed = solvedTo
@@ -98,99 +98,108 @@ extension BalancedLineBreaker {
             Self.reset(&newEdge, to: -1, count: lentEntryStart.count - 1)
         }
         var transitions = 0, written = kept
+        // The allowed lines ending at the last position, in order of line (the final entry
+        // is the cheapest of theirs): of the starts before `first`, listed here; of the later
+        // ones, as their lines are read below (those that can have an entry).
+        finalLines.removeAll(keepingCapacity: true)
+        for s in lowStart..<first where edgeStart[s + 1] > edgeStart[s] && lineOf[edgeStart[s + 1] - 1].to >= count - 1 {
+            Self.appendLines(from: s, endingAt: count - 1, of: self, threshold: threshold, plain: plain, to: &finalLines)
+        }
         // The arrays written per line, on buffers: a write is then a store (an array checks
         // for sharing at each write, and an append for room too).
-        entries.withUnsafeMutableBufferPointer { entries in
-            entryStart.withUnsafeMutableBufferPointer { entryStart in
-                newEdge.withUnsafeMutableBufferPointer { newEdge in
-                    Self.withLent(lentEntries, lentEntryStart, reusedFrom) { lent in
-                        for a in first..<(count - 1) {
-                            // Closes the entries of the edges ending here (the last one's end is this start's).
-                            entryStart[edgeStart[a]] = written
-                            // The entries of the lines ending here: the earlier front's list when no line
-                            // ending here was solved and each of its lines kept its entry, else gathered.
-                            var lowest: Double? = nil, gatheredCount = 0, split = 0
-                            if a > 0 {
-                                if solvedTo[a &- first] || !lists.isHeld(a)
-                                    || !lists.renumber(
-                                        a, resumedEdges: resumedEdges, newEdge: lending ? newEdge : nil,
-                                        entryStart: entryStart) {
-                                    listIncoming(a, from: lowStart, threshold: threshold, plain: plain, into: &incoming)
-                                    // Gathered into the position's own list (its storage reused).
-                                    let (length, least) = lineOf.withUnsafeBufferPointer { lineOf in
-                                        Self.gather(
+        lineOf.withUnsafeBufferPointer { lineOf in
+            entries.withUnsafeMutableBufferPointer { entries in
+                entryStart.withUnsafeMutableBufferPointer { entryStart in
+                    newEdge.withUnsafeMutableBufferPointer { newEdge in
+                        Self.withLent(lentEntries, lentEntryStart, reusedFrom) { lent in
+                            for a in first..<(count - 1) {
+                                // Closes the entries of the edges ending here (the last one's end is this start's).
+                                entryStart[edgeStart[a]] = written
+                                // The entries of the lines ending here: the earlier front's list when no line
+                                // ending here was solved and each of its lines kept its entry, else gathered.
+                                var lowest: Double? = nil, gatheredCount = 0, split = 0
+                                if a > 0 {
+                                    if solvedTo[a &- first] || !lists.isHeld(a)
+                                        || !lists.renumber(
+                                            a, resumedEdges: resumedEdges, newEdge: lending ? newEdge : nil,
+                                            entryStart: entryStart) {
+                                        listIncoming(a, from: lowStart, threshold: threshold, plain: plain, into: &incoming)
+                                        // Gathered into the position's own list (its storage reused).
+                                        let (length, least) = Self.gather(
                                             &lists.lists[a].items, incoming, room: incoming.count,
                                             entries: UnsafeBufferPointer(entries), entryStart: UnsafeBufferPointer(entryStart),
                                             lines: lineOf)
+                                        lists.lists[a].count = length
+                                        lists.lists[a].lowest = least ?? .nan
                                     }
-                                    lists.lists[a].count = length
-                                    lists.lists[a].lowest = least ?? .nan
+                                    gatheredCount = lists.lists[a].count
+                                    lowest = lists.lists[a].lowest.isNaN ? nil : lists.lists[a].lowest
                                 }
-                                gatheredCount = lists.lists[a].count
-                                lowest = lists.lists[a].lowest.isNaN ? nil : lists.lists[a].lowest
-                            }
-                            // Some line ending here has an entry (the gathered ones are those).
-                            let reachable = a == 0 || gatheredCount > 0
-                            // Read where it is held (gathered or renumbered above).
-                            lists.lists[a].items.withUnsafeBufferPointer { list in
-                                for e in edgeStart[a]..<edgeStart[a + 1] {
-                                    entryStart[e] = written
-                                    guard reachable, isListed(e, threshold: threshold, plain: plain) else { continue }
-                                    if lending, lent.reusedFrom[e] >= resumedEdges {
-                                        // A copied line: the earlier front's entry, its link renumbered,
-                                        // when the line it links to had its entry copied too (checked
-                                        // here, not assumed of the candidate lines); otherwise solved below.
-                                        let old = Int(lent.reusedFrom[e]) &- resumedEdges
-                                        let k = lent.entryStart[old] &- lentBase, end = lent.entryStart[old &+ 1] &- lentBase
-                                        if k == end {
-                                            newEdge[old] = Int32(e)
-                                            continue
-                                        }
-                                        var entry = lent.entries[k]
-                                        let previous = Int(entry.previousEdge)
-                                        var linked = end == k + 1
-                                        if linked, previous >= resumedEdges {
-                                            let now = Int(newEdge[previous &- resumedEdges])
-                                            linked = now >= 0
+                                // Some line ending here has an entry (the gathered ones are those).
+                                let reachable = a == 0 || gatheredCount > 0
+                                // Read where it is held (gathered or renumbered above).
+                                lists.lists[a].items.withUnsafeBufferPointer { list in
+                                    for e in edgeStart[a]..<edgeStart[a + 1] {
+                                        entryStart[e] = written
+                                        guard reachable, lineOf[e].size >= threshold || lineOf[e].forced
+                                            || (!plain && allowed(e, threshold: threshold)) else { continue }
+                                        // (Only a line with an entry can be final: the others are left out.)
+                                        if lineOf[e].to == count &- 1 { finalLines.append(e) }
+                                        if lending, lent.reusedFrom[e] >= resumedEdges {
+                                            // A copied line: the earlier front's entry, its link renumbered,
+                                            // when the line it links to had its entry copied too (checked
+                                            // here, not assumed of the candidate lines); otherwise solved below.
+                                            let old = Int(lent.reusedFrom[e]) &- resumedEdges
+                                            let k = lent.entryStart[old] &- lentBase, end = lent.entryStart[old &+ 1] &- lentBase
+                                            if k == end {
+                                                newEdge[old] = Int32(e)
+                                                continue
+                                            }
+                                            var entry = lent.entries[k]
+                                            let previous = Int(entry.previousEdge)
+                                            var linked = end == k + 1
+                                            if linked, previous >= resumedEdges {
+                                                let now = Int(newEdge[previous &- resumedEdges])
+                                                linked = now >= 0
+                                                if linked {
+                                                    let shift = entryStart[now] &- lent.entryStart[previous &- resumedEdges]
+                                                    entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
+                                                    entry.previousEdge = Int32(now)
+                                                }
+                                            }
                                             if linked {
-                                                let shift = entryStart[now] &- lent.entryStart[previous &- resumedEdges]
-                                                entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
-                                                entry.previousEdge = Int32(now)
+                                                entries[written] = entry
+                                                written += 1
+                                                newEdge[old] = Int32(e)
+                                                continue
                                             }
                                         }
-                                        if linked {
-                                            entries[written] = entry
+                                        // Solved here: the list at its end is gathered again.
+                                        solvedTo[lineOf[e].to &- first] = true
+                                        let own = height(e, threshold: threshold)
+                                        let unary = unaryCost(e)
+                                        if a == 0 {
+                                            entries[written] = Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)
                                             written += 1
-                                            newEdge[old] = Int32(e)
                                             continue
                                         }
-                                    }
-                                    // Solved here: the list at its end is gathered again.
-                                    solvedTo[lineOf[e].to &- first] = true
-                                    let own = height(e, threshold: threshold)
-                                    let unary = unaryCost(e)
-                                    if a == 0 {
-                                        entries[written] = Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)
-                                        written += 1
-                                        continue
-                                    }
-                                    transitions += gatheredCount
-                                    if let entry = Self.cheapestExtension(
-                                        list, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own,
-                                        unary: unary, split: &split) {
-                                        entries[written] = entry
-                                        written += 1
+                                        transitions += gatheredCount
+                                        if let entry = Self.cheapestExtension(
+                                            list, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own,
+                                            unary: unary, split: &split) {
+                                            entries[written] = entry
+                                            written += 1
+                                        }
                                     }
                                 }
                             }
                         }
                     }
                 }
+                entryStart[edges] = written
             }
-            entryStart[edges] = written
         }
-        listIncoming(count - 1, from: lowStart, threshold: threshold, plain: plain, into: &incoming)
-        let final = Self.cheapestFinal(incoming, entries: entries, entryStart: entryStart)
+        let final = Self.cheapestFinal(finalLines, entries: entries, entryStart: entryStart)
         entries.removeSubrange(written...)
         var front = Front(
             entries: [], entryStart: [], final: final.map { [$0] } ?? [], threshold: threshold, budget: nil,
@@ -202,32 +211,36 @@ extension BalancedLineBreaker {
         return front
     }
 
-    /// Without a hint, `allowed`: the plain test (`plain`), else the writer's line too.
-    @inline(__always)
-    func isListed(_ e: Int, threshold: Double, plain: Bool) -> Bool {
-        lines.edges[e].size >= threshold || lines.edges[e].forced || (!plain && allowed(e, threshold: threshold))
-    }
-
-    /// The allowed lines (`isListed`) ending at position `b`, in order of line, into `list`:
-    /// per start from `lowStart` (no earlier start reaches `b`), its lines ending there (a
-    /// start's lines come in order of end: read back from its last).
+    /// The allowed lines (without a hint: the plain test, else `allowed`) ending at position
+    /// `b`, in order of line, into `list`: per start from `lowStart` (no earlier start reaches
+    /// `b`), its lines ending there.
     func listIncoming(_ b: Int, from lowStart: Int, threshold: Double, plain: Bool, into list: inout [Int]) {
         list.removeAll(keepingCapacity: true)
-        let edgeStart = lines.edgeStart
+        for s in lowStart..<max(lowStart, b) {
+            Self.appendLines(from: s, endingAt: b, of: self, threshold: threshold, plain: plain, to: &list)
+        }
+    }
+
+    /// Appends the allowed lines (as `listIncoming`) from start `s` that end at position `b` to
+    /// `list`, in order (a start's lines come in order of end: read back from its last).
+    @inline(__always)
+    static func appendLines(
+        from s: Int, endingAt b: Int, of breaker: BalancedLineBreaker, threshold: Double, plain: Bool, to list: inout [Int]
+    ) {
+        let edgeStart = breaker.lines.edgeStart
         // On a buffer, fields read one by one (a record read whole from an array is copied whole).
-        lines.edges.withUnsafeBufferPointer { lineOf in
-            for s in lowStart..<max(lowStart, b) {
-                let low = edgeStart[s]
-                var high = edgeStart[s + 1]
-                while high > low, lineOf[high - 1].to > b { high -= 1 }
-                var e = high
-                while e > low, lineOf[e - 1].to == b { e -= 1 }
-                while e < high {
-                    if lineOf[e].size >= threshold || lineOf[e].forced || (!plain && allowed(e, threshold: threshold)) {
-                        list.append(e)
-                    }
-                    e += 1
+        breaker.lines.edges.withUnsafeBufferPointer { lineOf in
+            let low = edgeStart[s]
+            var high = edgeStart[s + 1]
+            while high > low, lineOf[high - 1].to > b { high -= 1 }
+            var e = high
+            while e > low, lineOf[e - 1].to == b { e -= 1 }
+            while e < high {
+                if lineOf[e].size >= threshold || lineOf[e].forced
+                    || (!plain && breaker.allowed(e, threshold: threshold)) {
+                    list.append(e)
                 }
+                e += 1
             }
         }
     }
