@@ -16,9 +16,7 @@ extension BalancedLineBreaker {
     /// reads about a line's reach of starts, not every line of the paragraph).
     func resumedFront(threshold: Double, resume: consuming Front, starts first: Int, scratch: FrontScratch) -> Front {
         assert(hint == nil, "the incoming lists are exact only without a hint (`resumes`)")
-        var incomingStart = Self.take(&scratch.incomingStart)
-        var incoming = Self.take(&scratch.incoming)
-        var gathered = Self.take(&scratch.gathered)
+        var incoming = Self.take(&scratch.incoming), finalLines = Self.take(&scratch.scanEnd)
         /// The earlier entries from the first solved start's lines on, and per earlier line
         /// from `resumedEdges` on, where its entries started (earlier indices).
         var lentEntries = Self.take(&scratch.lentEntries), lentEntryStart = Self.take(&scratch.lentEntryStart)
@@ -26,63 +24,34 @@ extension BalancedLineBreaker {
         /// else -1 (an entry linking to it then links to the same entry here). Set as the
         /// lines are copied: a line's links end at its start, so at lines copied before it.
         var newEdge = Self.take(&scratch.newEdge)
+        /// Per position from `first`, whether a line ending there was solved here (its list
+        /// then gains or changes an entry: gathered again, not kept).
+        var solvedTo = Self.take(&scratch.isAllowed)
         defer {
-            (scratch.incomingStart, scratch.incoming) = (incomingStart, incoming)
-            scratch.gathered = gathered
+            (scratch.incoming, scratch.scanEnd) = (incoming, finalLines)
             (scratch.lentEntries, scratch.lentEntryStart) = (lentEntries, lentEntryStart)
             scratch.newEdge = newEdge
+            scratch.isAllowed = solvedTo
         }
         let count = lines.positions.count
         let edges = lines.edgeCount
         let edgeStart = lines.edgeStart, lineOf = lines.edges, reusedFrom = lines.reusedFrom
         let resumedEdges = edgeStart[first]
-        // Only the lines ending at or after `first` need incoming lists: those of the starts
-        // from the first with a line that long (`base` is its first line).
+        // Only the starts from the first with a line that long have lines ending at or after
+        // `first` (a start's last line ends furthest).
         var lowStart = first
         for a in 0..<first where edgeStart[a + 1] > edgeStart[a] && lineOf[edgeStart[a + 1] - 1].to >= first {
             lowStart = a
             break
         }
-        let base = edgeStart[lowStart]
         let plain = !writerLineFits && !lines.isEmpty
-        // Per position from `first`, the allowed lines ending there, as a list linked through
-        // the lines (`head` per end, `nextLine` per line from `base`) in order of line: one
-        // pass over the lines from the last, each put in front of its end's list (a count, a
-        // prefix sum and a second pass otherwise). A line not in a list (not allowed) keeps
-        // `unlisted` as its link: the link tells the main loop which lines are allowed. A
-        // start's lines past its last large enough one are too small (`largestSizeFrom`), so
-        // the plain test per line is the scan's test.
-        var head = incomingStart, nextLine = incoming
-        (incomingStart, incoming) = ([], [])
-        defer { (incomingStart, incoming) = (head, nextLine) }
-        let unlisted = -2
-        Self.reset(&head, to: -1, count: count - first)
-        Self.reset(&nextLine, to: unlisted, count: edges - base)
-        lineOf.withUnsafeBufferPointer { lineOf in
-            head.withUnsafeMutableBufferPointer { head in
-                nextLine.withUnsafeMutableBufferPointer { nextLine in
-                    for a in stride(from: count - 2, through: lowStart, by: -1) {
-                        var e = edgeStart[a + 1]
-                        let low = edgeStart[a]
-                        // Indices of lines and positions: wrapping arithmetic cannot wrap.
-                        while e > low {
-                            e &-= 1
-                            // A start's lines come in order of end: of a start before
-                            // `first`, the rest end before it and have no part here.
-                            let b = lineOf[e].to &- first
-                            if b < 0 { break }
-                            // Without a hint, `allowed` is the plain test or the writer's line.
-                            guard lineOf[e].size >= threshold || lineOf[e].forced
-                                || (!plain && allowed(e, threshold: threshold)) else { continue }
-                            nextLine[e &- base] = head[b]
-                            head[b] = e
-                        }
-                    }
-                }
-            }
-        }
-        /// A line ends at a start from an earlier start: at most this many end at any start.
-        let room = count - 1 - lowStart
+        // The earlier front's lists: those before `first` read resumed lines only and hold as
+        // they are; from `first` on each is renumbered or gathered again below, or dropped.
+        var lists = GatheredLists()
+        swap(&lists, &resume.gatheredLists)
+        lists.cut(to: count)
+        if count - 1 >= first { lists.drop(count - 1) }
+        Self.reset(&solvedTo, to: false, count: count - first)
         // The resumed starts' entries stay where they are; the later ones are read from a
         // short copy (the lines copied past the resumed starts take theirs from it).
         var entries: [Entry] = [], entryStart: [Int] = []
@@ -129,89 +98,108 @@ extension BalancedLineBreaker {
             Self.reset(&newEdge, to: -1, count: lentEntryStart.count - 1)
         }
         var transitions = 0, written = kept
+        // The allowed lines ending at the last position, in order of line (the final entry
+        // is the cheapest of theirs): of the starts before `first`, listed here; of the later
+        // ones, as their lines are read below (those that can have an entry).
+        finalLines.removeAll(keepingCapacity: true)
+        for s in lowStart..<first where edgeStart[s + 1] > edgeStart[s] && lineOf[edgeStart[s + 1] - 1].to >= count - 1 {
+            Self.appendLines(from: s, endingAt: count - 1, of: self, threshold: threshold, plain: plain, to: &finalLines)
+        }
         // The arrays written per line, on buffers: a write is then a store (an array checks
         // for sharing at each write, and an append for room too).
-        var final: (edge: Int, entry: Int)?
         lineOf.withUnsafeBufferPointer { lineOf in
-            head.withUnsafeBufferPointer { head in
-                nextLine.withUnsafeBufferPointer { nextLine in
-                    /// The allowed lines ending at position `a`, in order.
-                    func ending(_ a: Int) -> LinkedLines {
-                        LinkedLines(line: head[a - first], links: nextLine, base: base)
-                    }
-                    entries.withUnsafeMutableBufferPointer { entries in
-                        entryStart.withUnsafeMutableBufferPointer { entryStart in
-                            newEdge.withUnsafeMutableBufferPointer { newEdge in
-                                Self.withLent(lentEntries, lentEntryStart, reusedFrom) { lent in
-                                    for a in first..<(count - 1) {
-                                        // Closes the entries of the edges ending here (the last one's end is this start's).
-                                        entryStart[edgeStart[a]] = written
-                                        let reachable = a == 0 || ending(a).contains { entryStart[$0 + 1] > entryStart[$0] }
-                                        var isGathered = false, lowest: Double? = nil, gatheredCount = 0, split = 0
-                                        for e in edgeStart[a]..<edgeStart[a + 1] {
-                                            entryStart[e] = written
-                                            guard reachable, nextLine[e &- base] != unlisted else { continue }
-                                            if lending, lent.reusedFrom[e] >= resumedEdges {
-                                                // A copied line: the earlier front's entry, its link renumbered,
-                                                // when the line it links to had its entry copied too (checked
-                                                // here, not assumed of the candidate lines); otherwise solved below.
-                                                let old = Int(lent.reusedFrom[e]) &- resumedEdges
-                                                let k = lent.entryStart[old] &- lentBase, end = lent.entryStart[old &+ 1] &- lentBase
-                                                if k == end {
-                                                    newEdge[old] = Int32(e)
-                                                    continue
-                                                }
-                                                var entry = lent.entries[k]
-                                                let previous = Int(entry.previousEdge)
-                                                var linked = end == k + 1
-                                                if linked, previous >= resumedEdges {
-                                                    let now = Int(newEdge[previous &- resumedEdges])
-                                                    linked = now >= 0
-                                                    if linked {
-                                                        let shift = entryStart[now] &- lent.entryStart[previous &- resumedEdges]
-                                                        entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
-                                                        entry.previousEdge = Int32(now)
-                                                    }
-                                                }
-                                                if linked {
-                                                    entries[written] = entry
-                                                    written += 1
-                                                    newEdge[old] = Int32(e)
-                                                    continue
-                                                }
-                                            }
-                                            if a > 0, !isGathered {
-                                                isGathered = true
-                                                (gatheredCount, lowest) = Self.gather(
-                                                    &gathered, ending(a), room: room, entries: UnsafeBufferPointer(entries),
-                                                    entryStart: UnsafeBufferPointer(entryStart), lines: lineOf)
-                                            }
-                                            let own = height(e, threshold: threshold)
-                                            let unary = unaryCost(e)
-                                            if a == 0 {
-                                                entries[written] = Entry(
-                                                    height: own, cost: unary, previousEdge: -1, previousEntry: -1)
-                                                written += 1
+            entries.withUnsafeMutableBufferPointer { entries in
+                entryStart.withUnsafeMutableBufferPointer { entryStart in
+                    newEdge.withUnsafeMutableBufferPointer { newEdge in
+                        Self.withLent(lentEntries, lentEntryStart, reusedFrom) { lent in
+                            for a in first..<(count - 1) {
+                                // Closes the entries of the edges ending here (the last one's end is this start's).
+                                entryStart[edgeStart[a]] = written
+                                // The entries of the lines ending here: the earlier front's list when no line
+                                // ending here was solved and each of its lines kept its entry, else gathered.
+                                var lowest: Double? = nil, gatheredCount = 0, split = 0
+                                if a > 0 {
+                                    if solvedTo[a &- first] || !lists.isHeld(a)
+                                        || !lists.renumber(
+                                            a, resumedEdges: resumedEdges, newEdge: lending ? newEdge : nil,
+                                            entryStart: entryStart) {
+                                        listIncoming(a, from: lowStart, threshold: threshold, plain: plain, into: &incoming)
+                                        // Gathered into the position's own list (its storage reused).
+                                        let (length, least) = Self.gather(
+                                            &lists.lists[a].items, incoming, room: incoming.count,
+                                            entries: UnsafeBufferPointer(entries), entryStart: UnsafeBufferPointer(entryStart),
+                                            lines: lineOf)
+                                        lists.lists[a].count = length
+                                        lists.lists[a].lowest = least ?? .nan
+                                    }
+                                    gatheredCount = lists.lists[a].count
+                                    lowest = lists.lists[a].lowest.isNaN ? nil : lists.lists[a].lowest
+                                }
+                                // Some line ending here has an entry (the gathered ones are those).
+                                let reachable = a == 0 || gatheredCount > 0
+                                // Read where it is held (gathered or renumbered above).
+                                lists.lists[a].items.withUnsafeBufferPointer { list in
+                                    for e in edgeStart[a]..<edgeStart[a + 1] {
+                                        entryStart[e] = written
+                                        guard reachable, lineOf[e].size >= threshold || lineOf[e].forced
+                                            || (!plain && allowed(e, threshold: threshold)) else { continue }
+                                        // (Only a line with an entry can be final: the others are left out.)
+                                        if lineOf[e].to == count &- 1 { finalLines.append(e) }
+                                        if lending, lent.reusedFrom[e] >= resumedEdges {
+                                            // A copied line: the earlier front's entry, its link renumbered,
+                                            // when the line it links to had its entry copied too (checked
+                                            // here, not assumed of the candidate lines); otherwise solved below.
+                                            let old = Int(lent.reusedFrom[e]) &- resumedEdges
+                                            let k = lent.entryStart[old] &- lentBase, end = lent.entryStart[old &+ 1] &- lentBase
+                                            if k == end {
+                                                newEdge[old] = Int32(e)
                                                 continue
                                             }
-                                            transitions += gatheredCount
-                                            if let entry = Self.cheapestExtension(
-                                                gathered, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own,
-                                                unary: unary, split: &split) {
+                                            var entry = lent.entries[k]
+                                            let previous = Int(entry.previousEdge)
+                                            var linked = end == k + 1
+                                            if linked, previous >= resumedEdges {
+                                                let now = Int(newEdge[previous &- resumedEdges])
+                                                linked = now >= 0
+                                                if linked {
+                                                    let shift = entryStart[now] &- lent.entryStart[previous &- resumedEdges]
+                                                    entry.previousEntry = Int32(Int(entry.previousEntry) + shift)
+                                                    entry.previousEdge = Int32(now)
+                                                }
+                                            }
+                                            if linked {
                                                 entries[written] = entry
                                                 written += 1
+                                                newEdge[old] = Int32(e)
+                                                continue
                                             }
+                                        }
+                                        // Solved here: the list at its end is gathered again.
+                                        solvedTo[lineOf[e].to &- first] = true
+                                        let own = height(e, threshold: threshold)
+                                        let unary = unaryCost(e)
+                                        if a == 0 {
+                                            entries[written] = Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1)
+                                            written += 1
+                                            continue
+                                        }
+                                        transitions += gatheredCount
+                                        if let entry = Self.cheapestExtension(
+                                            list, count: gatheredCount, lowest: lowest, by: lineOf[e], own: own,
+                                            unary: unary, split: &split) {
+                                            entries[written] = entry
+                                            written += 1
                                         }
                                     }
                                 }
                             }
                         }
                     }
-                    entryStart[edges] = written
-                    final = Self.cheapestFinal(ending(count - 1), entries: entries, entryStart: entryStart)
                 }
+                entryStart[edges] = written
             }
         }
+        let final = Self.cheapestFinal(finalLines, entries: entries, entryStart: entryStart)
         entries.removeSubrange(written...)
         var front = Front(
             entries: [], entryStart: [], final: final.map { [$0] } ?? [], threshold: threshold, budget: nil,
@@ -219,7 +207,42 @@ extension BalancedLineBreaker {
         front.entries = entries
         front.entryStart = entryStart
         front.transitions = transitions
+        front.gatheredLists = lists
         return front
+    }
+
+    /// The allowed lines (without a hint: the plain test, else `allowed`) ending at position
+    /// `b`, in order of line, into `list`: per start from `lowStart` (no earlier start reaches
+    /// `b`), its lines ending there.
+    func listIncoming(_ b: Int, from lowStart: Int, threshold: Double, plain: Bool, into list: inout [Int]) {
+        list.removeAll(keepingCapacity: true)
+        for s in lowStart..<max(lowStart, b) {
+            Self.appendLines(from: s, endingAt: b, of: self, threshold: threshold, plain: plain, to: &list)
+        }
+    }
+
+    /// Appends the allowed lines (as `listIncoming`) from start `s` that end at position `b` to
+    /// `list`, in order (a start's lines come in order of end: read back from its last).
+    @inline(__always)
+    static func appendLines(
+        from s: Int, endingAt b: Int, of breaker: BalancedLineBreaker, threshold: Double, plain: Bool, to list: inout [Int]
+    ) {
+        let edgeStart = breaker.lines.edgeStart
+        // On a buffer, fields read one by one (a record read whole from an array is copied whole).
+        breaker.lines.edges.withUnsafeBufferPointer { lineOf in
+            let low = edgeStart[s]
+            var high = edgeStart[s + 1]
+            while high > low, lineOf[high - 1].to > b { high -= 1 }
+            var e = high
+            while e > low, lineOf[e - 1].to == b { e -= 1 }
+            while e < high {
+                if lineOf[e].size >= threshold || lineOf[e].forced
+                    || (!plain && breaker.allowed(e, threshold: threshold)) {
+                    list.append(e)
+                }
+                e += 1
+            }
+        }
     }
 
     /// The earlier front's entries read by `resumedFront`'s copied lines, and which earlier
@@ -286,20 +309,5 @@ extension BalancedLineBreaker {
             }
         }
         return best
-    }
-}
-
-extension BalancedLineBreaker {
-    /// A list of lines linked through `links` (per line from `base`, the next one; -1 ends it).
-    struct LinkedLines: Sequence, IteratorProtocol {
-        var line: Int
-        let links: UnsafeBufferPointer<Int>
-        let base: Int
-
-        mutating func next() -> Int? {
-            guard line >= 0 else { return nil }
-            defer { line = links[line &- base] }
-            return line
-        }
     }
 }

@@ -300,6 +300,8 @@ struct BalancedLineBreaker {
         var budget: Double?
         var writerLineFits = false
         var hinted = false
+        /// Without a budget, the lists its starts gathered (a resumed front's; `resumedFront`).
+        var gatheredLists = GatheredLists()
 
         func height(_ item: (edge: Int, entry: Int)) -> Double { entries[item.entry].height }
         func cost(_ item: (edge: Int, entry: Int)) -> Double { entries[item.entry].cost }

@@ -54,7 +54,7 @@ extension BalancedLineBreaker {
     /// gathered entries (ties: the lower one, then the first); nil when there are none.
     @inline(__always)
     static func cheapestExtension(
-        _ gathered: [Incoming], count: Int, by line: CandidateLines.Edge, own: Double, unary: Double
+        _ gathered: UnsafeBufferPointer<Incoming>, count: Int, by line: CandidateLines.Edge, own: Double, unary: Double
     ) -> Entry? {
         let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
         var bestCost = Double.infinity, bestHeight = Double.infinity, bestEdge = -1, bestEntry = -1
@@ -74,6 +74,13 @@ extension BalancedLineBreaker {
         return Entry(height: bestHeight, cost: bestCost, previousEdge: Int32(bestEdge), previousEntry: Int32(bestEntry))
     }
 
+    /// The same on an array.
+    static func cheapestExtension(
+        _ gathered: [Incoming], count: Int, by line: CandidateLines.Edge, own: Double, unary: Double
+    ) -> Entry? {
+        gathered.withUnsafeBufferPointer { cheapestExtension($0, count: count, by: line, own: own, unary: unary) }
+    }
+
     /// `cheapestExtension(gathered, count: count, by: line, own: own, unary: unary)`, bit for
     /// bit, reading only the entries near the line's log size when `lowest` (`gather`'s) is set.
     ///
@@ -88,6 +95,17 @@ extension BalancedLineBreaker {
         _ gathered: [Incoming], count: Int, lowest: Double?, by line: CandidateLines.Edge, own: Double, unary: Double,
         split: inout Int
     ) -> Entry? {
+        gathered.withUnsafeBufferPointer { gathered in
+            cheapestExtension(gathered, count: count, lowest: lowest, by: line, own: own, unary: unary, split: &split)
+        }
+    }
+
+    /// `cheapestExtension(_:count:lowest:by:own:unary:split:)` on the gathered entries' buffer.
+    @inline(__always)
+    static func cheapestExtension(
+        _ gathered: UnsafeBufferPointer<Incoming>, count: Int, lowest: Double?, by line: CandidateLines.Edge, own: Double,
+        unary: Double, split: inout Int
+    ) -> Entry? {
         let logE = line.logShapeSize
         // Finite terms: every sum below is then a number (no NaN), so the least (cost,
         // height, index) is the same whatever order the entries are read in.
@@ -95,49 +113,47 @@ extension BalancedLineBreaker {
             return cheapestExtension(gathered, count: count, by: line, own: own, unary: unary)
         }
         let sizeE = line.size, loneE = line.oneSegment
-        return gathered.withUnsafeBufferPointer { gathered -> Entry? in
-            var p = min(split, count)
-            while p > 0, gathered[p - 1].logSize >= logE { p -= 1 }
-            while p < count, gathered[p].logSize < logE { p += 1 }
-            split = p
-            @inline(__always) func bound(_ i: Int) -> Double {
-                let step = gathered[i].logSize - logE
-                return lowest + (unary + step * step)
-            }
-            var below = p - 1, above = p
-            var boundBelow = below >= 0 ? bound(below) : .infinity
-            var boundAbove = above < count ? bound(above) : .infinity
-            var bestCost = Double.infinity, bestHeight = Double.infinity, best = -1
-            while below >= 0 || above < count {
-                let down = above >= count || (below >= 0 && boundBelow <= boundAbove)
-                if (down ? boundBelow : boundAbove) > bestCost { break }
-                let i: Int
-                if down {
-                    i = below
-                    below -= 1
-                    boundBelow = below >= 0 ? bound(below) : .infinity
-                } else {
-                    i = above
-                    above += 1
-                    boundAbove = above < count ? bound(above) : .infinity
-                }
-                let item = gathered[i]
-                let pair = BalancedCost.pair(
-                    logStep: item.logSize - logE, firstSize: item.size, firstLone: item.oneSegment, secondSize: sizeE,
-                    secondLone: loneE)
-                let cost = item.cost + (unary + pair), height = item.height + own
-                // The full scan's rule, in any order: the least (cost, height, index), infinite
-                // sums (overflow) compared by the same rule, so both scans pick the same entry.
-                if cost < bestCost || (cost == bestCost && (height < bestHeight || (height == bestHeight && i < best))) {
-                    bestCost = cost
-                    bestHeight = height
-                    best = i
-                }
-            }
-            guard best >= 0 else { return nil }
-            return Entry(
-                height: bestHeight, cost: bestCost, previousEdge: Int32(gathered[best].edge),
-                previousEntry: Int32(gathered[best].entry))
+        var p = min(split, count)
+        while p > 0, gathered[p - 1].logSize >= logE { p -= 1 }
+        while p < count, gathered[p].logSize < logE { p += 1 }
+        split = p
+        @inline(__always) func bound(_ i: Int) -> Double {
+            let step = gathered[i].logSize - logE
+            return lowest + (unary + step * step)
         }
+        var below = p - 1, above = p
+        var boundBelow = below >= 0 ? bound(below) : .infinity
+        var boundAbove = above < count ? bound(above) : .infinity
+        var bestCost = Double.infinity, bestHeight = Double.infinity, best = -1
+        while below >= 0 || above < count {
+            let down = above >= count || (below >= 0 && boundBelow <= boundAbove)
+            if (down ? boundBelow : boundAbove) > bestCost { break }
+            let i: Int
+            if down {
+                i = below
+                below -= 1
+                boundBelow = below >= 0 ? bound(below) : .infinity
+            } else {
+                i = above
+                above += 1
+                boundAbove = above < count ? bound(above) : .infinity
+            }
+            let item = gathered[i]
+            let pair = BalancedCost.pair(
+                logStep: item.logSize - logE, firstSize: item.size, firstLone: item.oneSegment, secondSize: sizeE,
+                secondLone: loneE)
+            let cost = item.cost + (unary + pair), height = item.height + own
+            // The full scan's rule, in any order: the least (cost, height, index), infinite
+            // sums (overflow) compared by the same rule, so both scans pick the same entry.
+            if cost < bestCost || (cost == bestCost && (height < bestHeight || (height == bestHeight && i < best))) {
+                bestCost = cost
+                bestHeight = height
+                best = i
+            }
+        }
+        guard best >= 0 else { return nil }
+        return Entry(
+            height: bestHeight, cost: bestCost, previousEdge: Int32(gathered[best].edge),
+            previousEntry: Int32(gathered[best].entry))
     }
 }
