@@ -295,7 +295,9 @@ struct CandidateLines {
                         // Only the leading starts' lines are copied: the lent ones are read
                         // in the earlier storage and written once.
                         let earlier = edges
-                        edges = Self.prefix(of: earlier, lentBase, capacity: grown)
+                        edges = []
+                        edges.reserveCapacity(grown)
+                        edges.append(contentsOf: earlier[0..<lentBase])
                         lending = Lending(appendingAfter: lentBase, earlier: lends ? earlier : [])
                     } else if lends {
                         lending = Lending(inPlaceFrom: lentBase)
@@ -304,7 +306,8 @@ struct CandidateLines {
                         lending = Lending(appendingAfter: lentBase)
                     }
                 } else {
-                    edges = Self.prefix(of: old.edges, lentBase, capacity: expected)
+                    edges.reserveCapacity(expected)
+                    edges.append(contentsOf: old.edges[0..<lentBase])
                     lending = Lending(appendingAfter: lentBase, earlier: old.edges)
                 }
                 reusedStarts = first
@@ -543,34 +546,6 @@ struct CandidateLines {
     static func grownCapacity(_ capacity: Int, expected: Int, samePositions: Bool) -> Int? {
         guard capacity < expected || (samePositions && capacity < expected + expected / 4) else { return nil }
         return max(2 * capacity, expected + expected / 2)
-    }
-
-    /// The first `count` of `lines` in new storage of `capacity`. A growth copies most of a
-    /// paragraph's lines (~50 KB at 280 characters); `memcpy` moves more than 8 KB with
-    /// `rep movsb`, which callgrind counts as one instruction per byte (51 K of the 230 K of
-    /// the keystroke that grew): such a copy goes a line at a time (~13 instructions per
-    /// 80-byte line). Below that `memcpy`'s vector loop is cheaper still.
-    @inline(never)
-    static func prefix(of lines: [Edge], _ count: Int, capacity: Int) -> [Edge] {
-        let count = min(max(count, 0), lines.count)
-        guard count * MemoryLayout<Edge>.stride > 8192 else {
-            var grown: [Edge] = []
-            grown.reserveCapacity(max(capacity, count))
-            grown.append(contentsOf: lines[0..<count])
-            return grown
-        }
-        return lines.withUnsafeBufferPointer { source in
-            [Edge](unsafeUninitializedCapacity: max(capacity, count)) { buffer, initialized in
-                // `count` is at most `source.count` and at most the buffer's capacity.
-                guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
-                var e = 0
-                while e < count {
-                    (to + e).initialize(to: from[e])
-                    e += 1
-                }
-                initialized = count
-            }
-        }
     }
 
     /// No lines: what stands in for lines moved out of a value (see `handedOver`).
