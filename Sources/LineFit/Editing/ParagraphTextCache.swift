@@ -10,42 +10,48 @@ import Foundation
 /// integer. Texts that share a length go to a dictionary by full text, so a lookup stays
 /// O(length) expected however many texts share one length.
 struct ParagraphTextCache<Entry> {
-    private enum Slot {
-        /// The only kept text of its length (not hashed).
-        case one([UInt16], Entry)
-        case many([ParagraphText: Entry])
-    }
-
-    private var slots: [Int: Slot] = [:]
+    /// The only kept text of its length (not hashed), by length.
+    private var single: [Int: (units: [UInt16], entry: Entry)] = [:]
+    /// The texts of the lengths that more than one kept text had, by full text, and how
+    /// many of them each such length has here. Plain dictionaries changed through their own
+    /// subscripts: one nested in an enum payload is changed in place only if the optimiser
+    /// frees the copy bound out of it first, else copied whole on every store.
+    private var shared: [ParagraphText: Entry] = [:]
+    private var sharedCount: [Int: Int] = [:]
 
     /// Lets every entry go, keeping the storage.
     mutating func removeAll() {
-        slots.removeAll(keepingCapacity: true)
+        single.removeAll(keepingCapacity: true)
+        shared.removeAll(keepingCapacity: true)
+        sharedCount.removeAll(keepingCapacity: true)
     }
 
     subscript(units: [UInt16]) -> Entry? {
         get {
-            switch slots[units.count] {
-            case nil: return nil
-            case .one(let kept, let entry): return Self.same(kept, units) ? entry : nil
-            case .many(let texts): return texts[ParagraphText(units: units)]
-            }
+            if let kept = single[units.count] { return Self.same(kept.units, units) ? kept.entry : nil }
+            guard !shared.isEmpty, sharedCount[units.count] != nil else { return nil }
+            return shared[ParagraphText(units: units)]
         }
         set {
-            switch slots[units.count] {
-            case nil:
-                if let newValue { slots[units.count] = .one(units, newValue) }
-            case .one(let kept, let entry):
-                if Self.same(kept, units) {
-                    slots[units.count] = newValue.map { .one(units, $0) }
+            let length = units.count
+            if let kept = single[length] {
+                if Self.same(kept.units, units) {
+                    single[length] = newValue.map { (units, $0) }
                 } else if let newValue {
-                    slots[units.count] = .many([ParagraphText(units: kept): entry, ParagraphText(units: units): newValue])
+                    single[length] = nil
+                    shared[ParagraphText(units: kept.units)] = kept.entry
+                    shared[ParagraphText(units: units)] = newValue
+                    sharedCount[length] = 2
                 }
-            case .many(var texts):
-                // Taken out first, so that the dictionary is changed in place, not copied.
-                slots[units.count] = nil
-                texts[ParagraphText(units: units)] = newValue
-                slots[units.count] = .many(texts)
+            } else if let count = sharedCount[length] {
+                let key = ParagraphText(units: units)
+                if let newValue {
+                    if shared.updateValue(newValue, forKey: key) == nil { sharedCount[length] = count + 1 }
+                } else if shared.removeValue(forKey: key) != nil {
+                    sharedCount[length] = count > 1 ? count - 1 : nil
+                }
+            } else if let newValue {
+                single[length] = (units, newValue)
             }
         }
     }
