@@ -34,4 +34,44 @@ import Testing
         // Not vacuous: every fill after the first finds the arrays of the one before.
         #expect(handedOver == 29, "\(handedOver)")
     }
+
+    /// The state kept between any layouts: the chain's metrics (`lastChainMetrics`) and the
+    /// no-box balanced fitting context (`lastBalancedContext`). One engine lays out by turns
+    /// with three chains, other minimums, maximums, widths, tracking and strategies, with and
+    /// without a box; each layout must equal a fresh engine's, line for line and glyph for glyph.
+    @Test func layoutsOnOneEngineAcrossChainsAndOptionsEqualAFreshEngines() throws {
+        var random = SplitMix64(seed: 0x0E_C4A1)
+        let words = ["sun", "a", "coffee", "morning", "WOW", "together", "il", "x", "summer", "ferry", "horn", "déjà"]
+        let chains = try ["Fonts/LeagueSpartan-Bold.otf", "Fonts/BebasNeue-Regular.otf", "Fonts/NotoSans-Regular.ttf"]
+            .map { try EditorFixtures.chain(primary: $0) }
+        let engine = try LayoutEngine()
+        var reused = 0
+        var options = LayoutOptions(width: 400, minSize: 18, maxSize: 200)
+        var chain = chains[0]
+        for trial in 0..<120 {
+            let text = (0..<(2 + random.int(below: 40))).map { _ in words[random.int(below: words.count)] }
+                .joined(separator: " ")
+            // Half the time the options and the chain of the layout before (typing, which
+            // meets the kept context), else others drawn from few values each.
+            if trial == 0 || random.int(below: 2) == 0 {
+                options = LayoutOptions(
+                    width: [400.0, 900][random.int(below: 2)], minSize: [18.0, 36.005][random.int(below: 2)],
+                    maxSize: [200.0, 300][random.int(below: 2)])
+                options.tracking = [0, 0.05][random.int(below: 2)]
+                options.breakStrategy = random.int(below: 4) == 0 ? .greedy : .balanced
+                if random.int(below: 4) == 0 { options.box = .fill(height: random.double(in: 300...1600)) }
+                chain = chains[random.int(below: chains.count)]
+            }
+            let before = engine.lastBalancedContext.map { ObjectIdentifier($0.context) }
+            let carried = try engine.layout(text, fonts: chain, options: options)
+            let after = engine.lastBalancedContext.map { ObjectIdentifier($0.context) }
+            if options.breakStrategy == .balanced, options.box == .none, before != nil, before == after { reused += 1 }
+            let fresh = try LayoutEngine().layout(text, fonts: chain, options: options)
+            let context = "trial \(trial): \(text.debugDescription) \(options)"
+            #expect(carried.lines == fresh.lines, "\(context)")
+            #expect(carried.height == fresh.height && carried.chosenMinimum == fresh.chosenMinimum, "\(context)")
+        }
+        // Not vacuous: balanced layouts without a box met the context an earlier one kept.
+        #expect(reused >= 20, "\(reused)")
+    }
 }
