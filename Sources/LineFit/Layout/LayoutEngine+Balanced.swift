@@ -653,7 +653,12 @@ struct BalancedPlan {
             var total = 0.0
             var reach = Double.infinity
             for index in 0..<count {
-                guard let least = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
+                // Without a hint (no writer's line: its threshold is infinite here), on the lines in place.
+                let hinted = keeps(index) && index < hints.count && hints[index] != nil
+                let plain = !hinted && !cache[index].candidates.isEmpty
+                guard let least = plain
+                    ? BalancedLineBreaker.plainLeastHeight(cache[index].candidates, threshold: t, scratch: &scratch)
+                    : breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
                 else { return nil }
                 total += least
                 if total > height { return nil }
