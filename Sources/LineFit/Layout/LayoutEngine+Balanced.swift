@@ -656,10 +656,19 @@ struct BalancedPlan {
                 // Without a hint (no writer's line: its threshold is infinite here), on the lines in place.
                 let hinted = keeps(index) && index < hints.count && hints[index] != nil
                 let plain = !hinted && !cache[index].candidates.isEmpty
-                guard let least = plain
-                    ? BalancedLineBreaker.plainLeastHeight(cache[index].candidates, threshold: t, scratch: &scratch)
-                    : breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
-                else { return nil }
+                let least: Double?
+                if plain {
+                    let count = cache[index].candidates.positions.count
+                    least = cache[index].candidates.edges.withUnsafeBufferPointer { edges in
+                        cache[index].candidates.edgeStart.withUnsafeBufferPointer { edgeStart in
+                            BalancedLineBreaker.plainLeastHeight(
+                                edges: edges, edgeStart: edgeStart, positions: count, threshold: t, scratch: &scratch)
+                        }
+                    }
+                } else {
+                    least = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
+                }
+                guard let least else { return nil }
                 total += least
                 if total > height { return nil }
                 // Read in place (a copy of the lines retained and released each of their arrays).
