@@ -229,38 +229,66 @@ struct BalancedLineBreaker {
 
     /// `leastHeight(threshold:)`'s height alone, on `scratch` (its `via` then holds the path).
     func leastHeight(threshold: Double, scratch: inout LeastHeightScratch) -> Double? {
+        if hint == nil && !writerLineFits && !lines.isEmpty {
+            let count = lines.positions.count
+            return lines.edges.withUnsafeBufferPointer { edges in
+                lines.edgeStart.withUnsafeBufferPointer { edgeStart in
+                    Self.plainLeastHeight(
+                        edges: edges, edgeStart: edgeStart, positions: count, threshold: threshold, scratch: &scratch)
+                }
+            }
+        }
         let count = lines.positions.count
         Self.refill(&scratch.best, with: .infinity, count: count)
         Self.refill(&scratch.via, with: -1, count: count)
-        // Stage 1 runs once per threshold tried: the plain size test first, on buffers (an
-        // array written per element is checked for sharing at every write).
         let edgeStart = lines.edgeStart
-        let plain = hint == nil && !writerLineFits && !lines.isEmpty
         scratch.best.withUnsafeMutableBufferPointer { best in
             scratch.via.withUnsafeMutableBufferPointer { via in
-                lines.edges.withUnsafeBufferPointer { edges in
-                    best[0] = 0
-                    for a in 0..<(count - 1) where best[a].isFinite {
-                        for e in edgeStart[a]..<edgeStart[a + 1] {
-                            // Fields read one by one (a record read whole is copied whole).
-                            let own: Double
-                            if plain {
-                                // The lines left from this start are all too small (a high threshold
-                                // allows only a start's first few lines: stage 1's probes stay cheap).
-                                if edges[e].largestSizeFrom < threshold { break }
-                                let size = edges[e].size
-                                guard size >= threshold || edges[e].forced else { continue }
-                                // `height(e, threshold:)` of a paragraph with content.
-                                own = size * edges[e].heightPerPoint
-                            } else {
-                                guard allowed(e, threshold: threshold) else { continue }
-                                own = height(e, threshold: threshold)
-                            }
-                            let candidate = best[a] + own, b = edges[e].to
-                            if candidate < best[b] {
-                                best[b] = candidate
-                                via[b] = e
-                            }
+                best[0] = 0
+                for a in 0..<(count - 1) where best[a].isFinite {
+                    for e in edgeStart[a]..<edgeStart[a + 1] where allowed(e, threshold: threshold) {
+                        let candidate = best[a] + height(e, threshold: threshold), b = lines.edges[e].to
+                        if candidate < best[b] {
+                            best[b] = candidate
+                            via[b] = e
+                        }
+                    }
+                }
+            }
+        }
+        let least = scratch.best[count - 1]
+        return least.isFinite ? least : nil
+    }
+
+    /// `leastHeight(threshold:scratch:)` of a breaker of `lines` (not empty) with no hint and
+    /// no writer's line: every line at least `threshold`, or forced. Stage 1 probes its
+    /// paragraphs this way, on the lines where they are (`edges`, `edgeStart` and the position
+    /// count of the lines): a breaker made for a probe, or the lines passed whole, held a copy
+    /// of them (a retain and a release of each of their arrays).
+    static func plainLeastHeight(
+        edges: UnsafeBufferPointer<CandidateLines.Edge>, edgeStart: UnsafeBufferPointer<Int>, positions count: Int,
+        threshold: Double, scratch: inout LeastHeightScratch
+    ) -> Double? {
+        refill(&scratch.best, with: .infinity, count: count)
+        refill(&scratch.via, with: -1, count: count)
+        // Stage 1 runs once per threshold tried: on buffers (an array written per element is
+        // checked for sharing at every write).
+        scratch.best.withUnsafeMutableBufferPointer { best in
+            scratch.via.withUnsafeMutableBufferPointer { via in
+                best[0] = 0
+                for a in 0..<(count - 1) where best[a].isFinite {
+                    for e in edgeStart[a]..<edgeStart[a + 1] {
+                        // Fields read one by one (a record read whole is copied whole).
+                        // The lines left from this start are all too small (a high threshold
+                        // allows only a start's first few lines: stage 1's probes stay cheap).
+                        if edges[e].largestSizeFrom < threshold { break }
+                        let size = edges[e].size
+                        guard size >= threshold || edges[e].forced else { continue }
+                        // `height(e, threshold:)` of a paragraph with content.
+                        let candidate = best[a] + size * edges[e].heightPerPoint, b = edges[e].to
+                        if candidate < best[b] {
+                            best[b] = candidate
+                            via[b] = e
                         }
                     }
                 }

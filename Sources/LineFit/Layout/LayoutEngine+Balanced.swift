@@ -676,8 +676,22 @@ struct BalancedPlan {
             var total = 0.0
             var reach = Double.infinity
             for index in 0..<count {
-                guard let least = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
-                else { return nil }
+                // Without a hint (no writer's line: its threshold is infinite here), on the lines in place.
+                let hinted = keeps(index) && index < hints.count && hints[index] != nil
+                let plain = !hinted && !cache[index].candidates.isEmpty
+                let least: Double?
+                if plain {
+                    let count = cache[index].candidates.positions.count
+                    least = cache[index].candidates.edges.withUnsafeBufferPointer { edges in
+                        cache[index].candidates.edgeStart.withUnsafeBufferPointer { edgeStart in
+                            BalancedLineBreaker.plainLeastHeight(
+                                edges: edges, edgeStart: edgeStart, positions: count, threshold: t, scratch: &scratch)
+                        }
+                    }
+                } else {
+                    least = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
+                }
+                guard let least else { return nil }
                 total += least
                 if total > height { return nil }
                 // Read in place (a copy of the lines retained and released each of their arrays).

@@ -29,6 +29,19 @@ import LineFitTestSupport
         return unique
     }
 
+    /// The least height of `lines` (not empty) with every line at least `t` or forced, by a
+    /// shortest path written out here (stage 1 probes a paragraph without a hint by its own
+    /// loop, `plainLeastHeight`). The lines are grouped by start, starts in order: a start's
+    /// least height is final before its lines are read. Each candidate is the same sum as there.
+    static func plainLeastHeight(_ lines: CandidateLines, _ t: Double) -> Double? {
+        var best = [Double](repeating: .infinity, count: lines.positions.count)
+        best[0] = 0
+        for line in lines.edges where line.size >= t || line.forced {
+            best[line.to] = min(best[line.to], best[line.from] + line.size * line.heightPerPoint)
+        }
+        return best[best.count - 1].isFinite ? best[best.count - 1] : nil
+    }
+
     /// The block's least height at `t` fits `height` (summed in paragraph order, as stage 1 does).
     static func fits(
         _ t: Double, _ cache: [LayoutEngine.BalancedParagraph], height: Double, fixedSize: Bool, hints: [BreakHint?]
@@ -40,7 +53,10 @@ import LineFitTestSupport
                 cache[index].candidates, writerThreshold: .infinity, fixedSize: fixedSize,
                 hint: index < hints.count ? hints[index] : nil)
             breaker.emptySize = t
-            guard let least = breaker.leastHeight(threshold: t, scratch: &scratch) else { return false }
+            let plain = breaker.hint == nil && !cache[index].candidates.isEmpty
+            guard let least = plain
+                ? Self.plainLeastHeight(cache[index].candidates, t) : breaker.leastHeight(threshold: t, scratch: &scratch)
+            else { return false }
             total += least
             if total > height { return false }
         }
