@@ -618,6 +618,9 @@ struct CandidateLines {
         let count = positions.count, capacity = fitter.width * (1 + Self.estimateSlack)
         var largestFitting = largestFitting, smallestTooWide = smallestTooWide, widthsRead = 0
         let shortcut = LinearFitShortcut(fitter), measuredBefore = edges.count
+        // Appended to a local array (one written through `self` stored its buffer back per line).
+        var edges: [Edge] = []
+        swap(&edges, &self.edges)
         for a in 0..<(count - 1) {
             edgeStart.append(edges.count)
             let from = stops[a], start = from.position
@@ -635,7 +638,9 @@ struct CandidateLines {
                     break
                 }
                 if fits == true {
-                    appendPlain(from: a, to: b, content: content, em: em, shortcut: shortcut, height: height, fixedSize: fixedSize)
+                    appendPlain(
+                        from: a, to: b, content: content, em: em, shortcut: shortcut, height: height, fixedSize: fixedSize,
+                        into: &edges)
                     emitted = true
                 }
             }
@@ -643,14 +648,15 @@ struct CandidateLines {
             if !emitted, let stop {
                 appendPlain(
                     from: a, to: stop.end, content: stop.content, em: stop.em, shortcut: shortcut, height: height,
-                    fixedSize: fixedSize)
+                    fixedSize: fixedSize, into: &edges)
             }
         }
         edgeStart.append(edges.count)
         edgeStart.append(edges.count)
+        measuredLines += edges.count - measuredBefore
+        swap(&edges, &self.edges)
         (self.largestFitting, self.smallestTooWide) = (largestFitting, smallestTooWide)
         self.widthsRead += widthsRead
-        measuredLines += edges.count - measuredBefore
         setLargestSizesFresh()
     }
 
@@ -689,7 +695,8 @@ struct CandidateLines {
     /// A line of `scanPlain`, as the general scan's `addLine` makes it without emergencies.
     @inline(__always)
     private mutating func appendPlain(
-        from a: Int, to b: Int, content: Int, em: Double, shortcut: LinearFitShortcut, height: Double, fixedSize: Bool
+        from a: Int, to b: Int, content: Int, em: Double, shortcut: LinearFitShortcut, height: Double, fixedSize: Bool,
+        into edges: inout [Edge]
     ) {
         let sized = sizedLine(
             em: em, from: a, to: b, hasContent: content > positions[a], fit: shortcut.fit(emWidth: em), fitter: shortcut.fitter,
