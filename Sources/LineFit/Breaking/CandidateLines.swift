@@ -621,34 +621,39 @@ struct CandidateLines {
         // Appended to a local array (one written through `self` stored its buffer back per line).
         var edges: [Edge] = []
         swap(&edges, &self.edges)
-        for a in 0..<(count - 1) {
-            edgeStart.append(edges.count)
-            let from = stops[a], start = from.position
-            var emitted = false
-            var stop: (end: Int, content: Int, em: Double)?
-            for b in (a + 1)..<count {
-                let to = stops[b]
-                widthsRead += 1
-                let content = to.contentEnd(from: from), em = to.width(from: from, tracking: tracking)
-                let fits = Self.admits(
-                    content: content, em: em, start: start, isLast: b == count - 1, lowest: lowest, capacity: capacity,
-                    largestFitting: &largestFitting, smallestTooWide: &smallestTooWide)
-                if fits == false {
-                    stop = (b, content, em)
-                    break
+        // The stops through a buffer, without a bounds check per read: every index read is below
+        // `count` (a stop per position; the checked reads trapped where this does).
+        precondition(stops.count >= count)
+        stops.withUnsafeBufferPointer { stops in
+            for a in 0..<(count - 1) {
+                edgeStart.append(edges.count)
+                let from = stops[a], start = from.position
+                var emitted = false
+                var stop: (end: Int, content: Int, em: Double)?
+                for b in (a + 1)..<count {
+                    let to = stops[b]
+                    widthsRead += 1
+                    let content = to.contentEnd(from: from), em = to.width(from: from, tracking: tracking)
+                    let fits = Self.admits(
+                        content: content, em: em, start: start, isLast: b == count - 1, lowest: lowest, capacity: capacity,
+                        largestFitting: &largestFitting, smallestTooWide: &smallestTooWide)
+                    if fits == false {
+                        stop = (b, content, em)
+                        break
+                    }
+                    if fits == true {
+                        appendPlain(
+                            from: a, to: b, content: content, em: em, shortcut: shortcut, height: height, fixedSize: fixedSize,
+                            into: &edges)
+                        emitted = true
+                    }
                 }
-                if fits == true {
+                // Nothing fits from this start: the first end goes alone, too wide (forced).
+                if !emitted, let stop {
                     appendPlain(
-                        from: a, to: b, content: content, em: em, shortcut: shortcut, height: height, fixedSize: fixedSize,
-                        into: &edges)
-                    emitted = true
+                        from: a, to: stop.end, content: stop.content, em: stop.em, shortcut: shortcut, height: height,
+                        fixedSize: fixedSize, into: &edges)
                 }
-            }
-            // Nothing fits from this start: the first end goes alone, too wide (forced).
-            if !emitted, let stop {
-                appendPlain(
-                    from: a, to: stop.end, content: stop.content, em: stop.em, shortcut: shortcut, height: height,
-                    fixedSize: fixedSize, into: &edges)
             }
         }
         edgeStart.append(edges.count)
