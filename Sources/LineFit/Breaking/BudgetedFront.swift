@@ -134,7 +134,12 @@ extension BalancedLineBreaker {
                 }
             }
         }
-        let entries = Array(UnsafeBufferPointer(start: stored.base, count: stored.count))
+        // Moved into an array made here (a copy through the generic collection initializer
+        // allocated from unspecialized code: a metadata lookup per fill).
+        let entries = [Entry](unsafeUninitializedCapacity: stored.count) { buffer, initialized in
+            buffer.baseAddress?.moveInitialize(from: stored.base, count: stored.count)
+            initialized = stored.count
+        }
         var ending: [Int] = []
         var last = firstEnding[count - 1]
         while last >= 0 {

@@ -677,39 +677,50 @@ struct CandidateLines {
         let count = positions.count, capacity = fitter.width * (1 + Self.estimateSlack)
         var largestFitting = largestFitting, smallestTooWide = smallestTooWide, widthsRead = 0
         let shortcut = LinearFitShortcut(fitter), measuredBefore = edges.count
-        for a in 0..<(count - 1) {
-            edgeStart.append(edges.count)
-            let from = stops[a], start = from.position
-            var emitted = false
-            var stop: (end: Int, content: Int, em: Double)?
-            for b in (a + 1)..<count {
-                let to = stops[b]
-                widthsRead += 1
-                let content = to.contentEnd(from: from), em = to.width(from: from, tracking: tracking)
-                let fits = Self.admits(
-                    content: content, em: em, start: start, isLast: b == count - 1, lowest: lowest, capacity: capacity,
-                    largestFitting: &largestFitting, smallestTooWide: &smallestTooWide)
-                if fits == false {
-                    stop = (b, content, em)
-                    break
+        // Appended to a local array (one written through `self` stored its buffer back per line).
+        var edges: [Edge] = []
+        swap(&edges, &self.edges)
+        // The stops through a buffer, without a bounds check per read: every index read is below
+        // `count` (a stop per position; the checked reads trapped where this does).
+        precondition(stops.count >= count)
+        stops.withUnsafeBufferPointer { stops in
+            for a in 0..<(count - 1) {
+                edgeStart.append(edges.count)
+                let from = stops[a], start = from.position
+                var emitted = false
+                var stop: (end: Int, content: Int, em: Double)?
+                for b in (a + 1)..<count {
+                    let to = stops[b]
+                    widthsRead += 1
+                    let content = to.contentEnd(from: from), em = to.width(from: from, tracking: tracking)
+                    let fits = Self.admits(
+                        content: content, em: em, start: start, isLast: b == count - 1, lowest: lowest, capacity: capacity,
+                        largestFitting: &largestFitting, smallestTooWide: &smallestTooWide)
+                    if fits == false {
+                        stop = (b, content, em)
+                        break
+                    }
+                    if fits == true {
+                        appendPlain(
+                            from: a, to: b, content: content, em: em, shortcut: shortcut, height: height, fixedSize: fixedSize,
+                            into: &edges)
+                        emitted = true
+                    }
                 }
-                if fits == true {
-                    appendPlain(from: a, to: b, content: content, em: em, shortcut: shortcut, height: height, fixedSize: fixedSize)
-                    emitted = true
+                // Nothing fits from this start: the first end goes alone, too wide (forced).
+                if !emitted, let stop {
+                    appendPlain(
+                        from: a, to: stop.end, content: stop.content, em: stop.em, shortcut: shortcut, height: height,
+                        fixedSize: fixedSize, into: &edges)
                 }
-            }
-            // Nothing fits from this start: the first end goes alone, too wide (forced).
-            if !emitted, let stop {
-                appendPlain(
-                    from: a, to: stop.end, content: stop.content, em: stop.em, shortcut: shortcut, height: height,
-                    fixedSize: fixedSize)
             }
         }
         edgeStart.append(edges.count)
         edgeStart.append(edges.count)
+        measuredLines += edges.count - measuredBefore
+        swap(&edges, &self.edges)
         (self.largestFitting, self.smallestTooWide) = (largestFitting, smallestTooWide)
         self.widthsRead += widthsRead
-        measuredLines += edges.count - measuredBefore
         setLargestSizesFresh()
     }
 
@@ -748,7 +759,8 @@ struct CandidateLines {
     /// A line of `scanPlain`, as the general scan's `addLine` makes it without emergencies.
     @inline(__always)
     private mutating func appendPlain(
-        from a: Int, to b: Int, content: Int, em: Double, shortcut: LinearFitShortcut, height: Double, fixedSize: Bool
+        from a: Int, to b: Int, content: Int, em: Double, shortcut: LinearFitShortcut, height: Double, fixedSize: Bool,
+        into edges: inout [Edge]
     ) {
         let sized = sizedLine(
             em: em, from: a, to: b, hasContent: content > positions[a], fit: shortcut.fit(emWidth: em), fitter: shortcut.fitter,
