@@ -131,9 +131,10 @@ struct CandidateLines {
     }
     var last: Int { positions.count - 1 }
 
-    /// Scans estimates past the width by this fraction so a line that fits exactly is never
-    /// left out for a last-bit difference (the fitter then decides on the line's own glyphs).
-    static let estimateSlack = 1e-9
+    /// Scans estimates past the width by the greedy breaker's fraction, so a line that fits
+    /// exactly is never left out for a last-bit difference (the fitter then decides on the
+    /// line's own glyphs).
+    static var estimateSlack: Double { GreedyLineBreaker.estimateSlack }
 
     /// - Parameters:
     ///   - lowest: the smallest line size any threshold will ask for (the minimum, or the

@@ -278,12 +278,16 @@ public final class EditorSession {
     }
 
     private func measure(_ range: ParagraphRange) -> MeasuredParagraph {
-        // A width-axis fill's layout measures at its own axis values, not the minimum's.
-        let style = context.plan.lineFill == .widthAxis
-            ? engine.measuringStyle(activeOptions, plan: context.plan) : context.style
-        return engine.measure(
+        engine.measure(
             units: Array(units[range.range]), contentLength: range.contentEnd - range.range.lowerBound,
-            fonts: activeFonts, options: activeOptions, style: style)
+            fonts: activeFonts, options: activeOptions, style: measuringStyle)
+    }
+
+    /// The style a paragraph is measured in, whole or by window: a width-axis fill's layout
+    /// measures at its own axis values, not the minimum's, and a window re-measured in another
+    /// style than the rest of its paragraph would not be that paragraph's measurement.
+    private var measuringStyle: ParagraphShapingStyle {
+        context.plan.lineFill == .widthAxis ? engine.measuringStyle(activeOptions, plan: context.plan) : context.style
     }
 
     /// Returns how many lines at the top of the new paragraphs are the previous layout's own,
@@ -373,7 +377,7 @@ public final class EditorSession {
         paragraphUnits.replaceSubrange(edit, with: units[editedRange.lowerBound..<(editedRange.lowerBound + insertedCount)])
         if let window = engine.remeasure(
             &state.measured, units: paragraphUnits, previousLength: previousLength, contentLength: range.contentEnd - base,
-            edit: edit, insertedCount: insertedCount, fonts: activeFonts, options: activeOptions, style: context.style) {
+            edit: edit, insertedCount: insertedCount, fonts: activeFonts, options: activeOptions, style: measuringStyle) {
             changed = window
             statistics.windowMeasures += 1
         } else {

@@ -35,8 +35,6 @@ struct FittedLinePool {
     static let sweep: UInt32 = 16
     static let most = 512
 
-    var count: Int { entries.count }
-
     /// Takes a new version of the paragraph: keeps the lines that end at or before `agreed`
     /// (relative) and adds the last layout's `chosen` lines (fitted for `key`) that do, the
     /// last one only if `keepingLast` (where it ended at the paragraph's end, typing at the end
