@@ -121,4 +121,73 @@ struct HostileVariationTablesTests {
         #expect(budget.left == 0)
         #expect(!TableReadBudget(tableBytes: 100, glyphCount: 0).spend(-1))
     }
+
+    /// A GSUB 1.1 with one FeatureVariations record whose condition set holds one format-1
+    /// condition on axis 0 from `low` to `high` (2.14), and no scripts, features or lookups.
+    static func gsubWithCondition(low: Int16, high: Int16) -> [UInt8] {
+        let variationsAt = 14
+        var gsub = be16(1) + be16(1) + be16(0) + be16(0) + be16(0) + be32(UInt32(variationsAt))
+        // FeatureVariations 1.0, one record: its condition set right after, no substitutions.
+        gsub += be16(1) + be16(0) + be32(1) + be32(16) + be32(0)
+        // The condition set: one condition, 6 bytes on (after the count and one offset).
+        gsub += be16(1) + be32(6)
+        gsub += be16(1) + be16(0) + be16(UInt16(bitPattern: low)) + be16(UInt16(bitPattern: high))
+        return gsub
+    }
+
+    @Test("a feature-variation condition whose minimum is above its maximum never holds (found by FuzzFonts)")
+    func invertedConditionRange() throws {
+        let honest = Self.face(["GSUB": Self.gsubWithCondition(low: 0, high: 0x0AD5)])
+        defer { hb_face_destroy(honest) }
+        let bounds = try #require(PositioningVariations(face: honest, axisCount: 1))
+        #expect(bounds.conditionsDiffer(axis: 0, 0x0100, 0x2000))
+        #expect(!bounds.conditionsDiffer(axis: 0, 0x0100, 0x0200))
+        #expect(!bounds.conditionsDiffer(axis: 1, 0x0100, 0x2000))
+
+        // The same condition with its ends swapped holds nowhere (HarfBuzz reads min ≤ v ≤ max),
+        // so no two coordinates differ; it used to be made a ClosedRange, which traps.
+        let inverted = Self.face(["GSUB": Self.gsubWithCondition(low: 0x0AD5, high: 0)])
+        defer { hb_face_destroy(inverted) }
+        let invertedBounds = try #require(PositioningVariations(face: inverted, axisCount: 1))
+        for (first, second) in [(Int32(-0x4000), Int32(0x4000)), (0, 0x0AD5), (0x0100, 0x2000), (0x0AD5, 0x0AD6)] {
+            #expect(!invertedBounds.conditionsDiffer(axis: 0, first, second))
+        }
+    }
+
+    @Test("Roboto Flex with every GSUB condition range inverted lays out following opsz")
+    func robotoFlexWithInvertedConditions() throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: TestPaths.font(VariableFontTests.robotoFlex))))
+        func u16(_ at: Int) -> Int { Int(bytes[at]) << 8 | Int(bytes[at + 1]) }
+        func u32(_ at: Int) -> Int { u16(at) << 16 | u16(at + 2) }
+        var gsub = 0
+        for record in stride(from: 12, to: 12 + 16 * u16(4), by: 16)
+        where String(decoding: bytes[record..<(record + 4)], as: UTF8.self) == "GSUB" {
+            gsub = u32(record + 8)
+        }
+        try #require(gsub > 0, "Roboto Flex has no GSUB")
+        try #require(u16(gsub + 2) >= 1 && u32(gsub + 10) > 0, "Roboto Flex's GSUB has no FeatureVariations")
+        let variations = gsub + u32(gsub + 10)
+        var inverted = 0
+        for record in 0..<u32(variations + 4) {
+            let set = variations + u32(variations + 8 + record * 8)
+            for index in 0..<u16(set) {
+                let condition = set + u32(set + 2 + index * 4)
+                guard u16(condition) == 1, u16(condition + 4) != u16(condition + 6) else { continue }
+                bytes.swapAt(condition + 4, condition + 6)
+                bytes.swapAt(condition + 5, condition + 7)
+                inverted += 1
+            }
+        }
+        // The bundled font's GSUB switches lookups on opsz, wght and wdth ranges (fontTools).
+        try #require(inverted >= 4)
+        let fonts = FontChain(try Font(data: Data(bytes), name: "inverted-conditions"))
+        let text = "Type Mode fills every line. 123 ÄÖÜ ﬁ"
+        let options = LayoutOptions(width: 300, minSize: 12, maxSize: 90)
+        let layout = try layOut(text, fonts: fonts, options: options)
+        #expect(layout.lines.first?.start == 0)
+        #expect(layout.lines.last?.end == text.utf16.count)
+        #expect(zip(layout.lines, layout.lines.dropFirst()).allSatisfy { $0.end == $1.start })
+        #expect(layout.lines.allSatisfy { $0.width <= options.width && $0.size >= options.minSize })
+        #expect(layout.lines.contains { !$0.axisValues.isEmpty })
+    }
 }

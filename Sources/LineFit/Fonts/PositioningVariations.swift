@@ -111,11 +111,13 @@ final class PositioningVariations {
     }
 
     /// Whether some feature-variation condition on `axis` holds at one coordinate and not
-    /// at the other (then the lookups, even the glyphs, may differ between them).
+    /// at the other (then the lookups, even the glyphs, may differ between them). A damaged
+    /// font's condition may have its minimum above its maximum: it never holds (as HarfBuzz
+    /// evaluates it), so the bounds are compared rather than made a range, which would trap.
     func conditionsDiffer(axis: Int, _ first: Int32, _ second: Int32) -> Bool {
         conditions.contains { condition in
             condition.axis == axis
-                && ((condition.min...condition.max).contains(first) != (condition.min...condition.max).contains(second))
+                && ((condition.min <= first && first <= condition.max) != (condition.min <= second && second <= condition.max))
         }
     }
 
