@@ -239,7 +239,6 @@ struct CandidateLines {
             }
         }
         let count = positions.count
-        edgeStart.reserveCapacity(count + 1)
         // About a dozen lines per start on captions, or as many per start as the lines this
         // builds on had: reserved once instead of grown (each growth copies every line).
         var expected = count * 12
@@ -255,12 +254,12 @@ struct CandidateLines {
         // Decided before the reuse below so that its path stays as it was.
         if reusing == nil, !hasEmergency, widthOverride.isEmpty, singleFont, count > 16,
            positions[count - 2] <= paragraph.contentLength {
-            edges.reserveCapacity(expected)
             scanPlain(
                 paragraph, known: known, fitter: fitter, lowest: lowest, tracking: tracking, height: uniformHeight,
-                fixedSize: fixedSize)
+                fixedSize: fixedSize, expected: expected)
             return
         }
+        edgeStart.reserveCapacity(count + 1)
         /// The earlier lines whose starts past `first` may lend the lines that end before
         /// position index `common` (where the two measurements' positions stop agreeing); their
         /// lines are read through `lending`, which also places every line written here.
@@ -610,12 +609,14 @@ struct CandidateLines {
     @inline(never)
     private mutating func scanPlain(
         _ paragraph: MeasuredParagraph, known: [PrefixStop]?, fitter: LineFitter, lowest: Double, tracking: Double,
-        height: Double, fixedSize: Bool
+        height: Double, fixedSize: Bool, expected: Int
     ) {
         let positions = positions
         let stops = known.flatMap { $0.elementsEqual(positions) { $0.position == $1 } ? $0 : nil }
             ?? positions.map { PrefixStop(paragraph, $0) }
-        scanPlain(stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: height, fixedSize: fixedSize)
+        scanPlain(
+            stops: stops, fitter: fitter, lowest: lowest, tracking: tracking, height: height, fixedSize: fixedSize,
+            expected: expected)
     }
 
     /// The fresh build of a fill's paragraph from its greedy check's stops (at 0, every
@@ -666,33 +667,45 @@ struct CandidateLines {
         }
         let height = metrics.height(paragraph, 0, paragraph.contentLength) * lineSpacing
         uniformHeight = height
-        edgeStart.reserveCapacity(count + 1)
-        edges.reserveCapacity(count * 12)
-        scanPlain(stops: known, fitter: fitter, lowest: lowest, tracking: tracking, height: height, fixedSize: fixedSize)
+        scanPlain(
+            stops: known, fitter: fitter, lowest: lowest, tracking: tracking, height: height, fixedSize: fixedSize,
+            expected: count * 12)
         return true
     }
 
+    /// The scan itself, on empty `edges` and `edgeStart` (a fresh build). Each start's lines
+    /// are written into storage that has room for every end after it (a start makes at most
+    /// one line per end), so a line is one store, not a checked append; its lines then get
+    /// their `largestSizeFrom` in one pass back over them while they are still at hand.
+    /// `expected`: the lines to make room for at first (more only past it).
     private mutating func scanPlain(
-        stops: [PrefixStop], fitter: LineFitter, lowest: Double, tracking: Double, height: Double, fixedSize: Bool
+        stops: [PrefixStop], fitter: LineFitter, lowest: Double, tracking: Double, height: Double, fixedSize: Bool,
+        expected: Int
     ) {
         let count = positions.count, capacity = fitter.width * (1 + Self.estimateSlack)
         var largestFitting = largestFitting, smallestTooWide = smallestTooWide, widthsRead = 0
-        let shortcut = LinearFitShortcut(fitter), measuredBefore = edges.count
-        // Appended to a local array (one written through `self` stored its buffer back per line).
-        var edges: [Edge] = []
-        swap(&edges, &self.edges)
+        var wholeSize = wholeSize
+        let shortcut = LinearFitShortcut(fitter)
         // The stops through a buffer, without a bounds check per read: every index read is below
         // `count` (a stop per position; the checked reads trapped where this does).
-        precondition(stops.count >= count)
-        stops.withUnsafeBufferPointer { stops in
-            for a in 0..<(count - 1) {
-                edgeStart.append(edges.count)
-                let from = stops[a], start = from.position
-                var emitted = false
+        precondition(stops.count >= count && count >= 2 && edges.isEmpty && edgeStart.isEmpty)
+        var edges: [Edge] = []
+        // The lines from start `a` on, written into `lines` from its first slot while it has
+        // room for one line per end after the start (a start makes at most that many: one per
+        // end that fits, or the forced one alone), so every write is in it; `a` ends at the next
+        // start to scan, and the lines written are returned. `before`: lines already made.
+        func scan(
+            from a: inout Int, into lines: UnsafeMutableBufferPointer<Edge>, starts: UnsafeMutablePointer<Int>,
+            stops: UnsafeBufferPointer<PrefixStop>, before: Int
+        ) -> Int {
+            var n = 0
+            while a < count - 1, lines.count - n >= count - 1 - a {
+                starts[a] = before + n
+                let first = n, from = stops[a], start = from.position
                 var stop: (end: Int, content: Int, em: Double)?
-                for b in (a + 1)..<count {
+                var b = a + 1
+                while b < count {
                     let to = stops[b]
-                    widthsRead += 1
                     let content = to.contentEnd(from: from), em = to.width(from: from, tracking: tracking)
                     let fits = Self.admits(
                         content: content, em: em, start: start, isLast: b == count - 1, lowest: lowest, capacity: capacity,
@@ -702,42 +715,57 @@ struct CandidateLines {
                         break
                     }
                     if fits == true {
-                        appendPlain(
-                            from: a, to: b, content: content, em: em, shortcut: shortcut, height: height, fixedSize: fixedSize,
-                            into: &edges)
-                        emitted = true
+                        (lines.baseAddress! + n).initialize(to: Self.plainLine(
+                            from: a, to: b, content: content, start: start, em: em, last: count - 1, shortcut: shortcut,
+                            height: height, fixedSize: fixedSize, wholeSize: &wholeSize))
+                        n += 1
                     }
+                    b += 1
                 }
+                // The ends read: through the one that stopped the scan, or all.
+                widthsRead += min(b + 1, count) - (a + 1)
                 // Nothing fits from this start: the first end goes alone, too wide (forced).
-                if !emitted, let stop {
-                    appendPlain(
-                        from: a, to: stop.end, content: stop.content, em: stop.em, shortcut: shortcut, height: height,
-                        fixedSize: fixedSize, into: &edges)
+                if n == first, let stop {
+                    (lines.baseAddress! + n).initialize(to: Self.plainLine(
+                        from: a, to: stop.end, content: stop.content, start: start, em: stop.em, last: count - 1,
+                        shortcut: shortcut, height: height, fixedSize: fixedSize, wholeSize: &wholeSize))
+                    n += 1
+                }
+                // `setLargestSizes()` for this start's lines: the largest size among each line
+                // and the later ones (infinite from a forced one on).
+                var largest = 0.0, e = n
+                while e > first {
+                    e -= 1
+                    largest = max(largest, lines[e].forced ? .infinity : lines[e].size)
+                    lines[e].largestSizeFrom = largest
+                }
+                a += 1
+            }
+            return n
+        }
+        let edgeStart = [Int](unsafeUninitializedCapacity: count + 1) { starts, written in
+            stops.withUnsafeBufferPointer { stops in
+                var a = 0
+                while a < count - 1 {
+                    // Room for the expected lines, and for at least one start's every end; past
+                    // them (more lines than expected), the rest goes into more storage, appended,
+                    // as large as the lines so far (so that there are few such pieces).
+                    let room = max(expected - edges.count, edges.count, count)
+                    let before = edges.count
+                    let more = [Edge](unsafeUninitializedCapacity: room) { lines, made in
+                        made = scan(from: &a, into: lines, starts: starts.baseAddress!, stops: stops, before: before)
+                    }
+                    if edges.isEmpty { edges = more } else { edges.append(contentsOf: more) }
                 }
             }
+            starts[count - 1] = edges.count
+            starts[count] = edges.count
+            written = count + 1
         }
-        edgeStart.append(edges.count)
-        edgeStart.append(edges.count)
-        measuredLines += edges.count - measuredBefore
-        swap(&edges, &self.edges)
-        (self.largestFitting, self.smallestTooWide) = (largestFitting, smallestTooWide)
+        measuredLines += edges.count
+        (self.edges, self.edgeStart) = (edges, edgeStart)
+        (self.largestFitting, self.smallestTooWide, self.wholeSize) = (largestFitting, smallestTooWide, wholeSize)
         self.widthsRead += widthsRead
-        setLargestSizesFresh()
-    }
-
-    /// `setLargestSizes()` for lines all measured here: one pass back over every line, which
-    /// starts again at each start's last line (the same maximums, in the same order).
-    private mutating func setLargestSizesFresh() {
-        edges.withUnsafeMutableBufferPointer { edges in
-            var largest = 0.0, from = -1
-            var e = edges.count - 1
-            while e >= 0 {
-                if edges[e].from != from { (largest, from) = (0, edges[e].from) }
-                largest = max(largest, edges[e].forced ? .infinity : edges[e].size)
-                edges[e].largestSizeFrom = largest
-                e -= 1
-            }
-        }
     }
 
     /// The scan's test of the line from `start` to an end: nil when the end is skipped
@@ -757,19 +785,23 @@ struct CandidateLines {
         return true
     }
 
-    /// A line of `scanPlain`, as the general scan's `addLine` makes it without emergencies.
+    /// A line of `scanPlain`, as the general scan's `addLine` makes it without emergencies
+    /// (`sized`, as `sizedLine` makes it; the line from the first to the last position also
+    /// sets `wholeSize` when it fits). `start`: the position of `from`.
     @inline(__always)
-    private mutating func appendPlain(
-        from a: Int, to b: Int, content: Int, em: Double, shortcut: LinearFitShortcut, height: Double, fixedSize: Bool,
-        into edges: inout [Edge]
-    ) {
-        let sized = sizedLine(
-            em: em, from: a, to: b, hasContent: content > positions[a], fit: shortcut.fit(emWidth: em), fitter: shortcut.fitter,
-            fixedSize: fixedSize, logAtMax: shortcut.logAtMax)
-        edges.append(Edge(
+    private static func plainLine(
+        from a: Int, to b: Int, content: Int, start: Int, em: Double, last: Int, shortcut: LinearFitShortcut,
+        height: Double, fixedSize: Bool, wholeSize: inout Double
+    ) -> Edge {
+        let fit = shortcut.fit(emWidth: em)
+        if a == 0 && b == last && !fit.overflows { wholeSize = fit.size }
+        let sized = Self.sized(
+            em: em, hasContent: content > start, fit: fit, fitter: shortcut.fitter, fixedSize: fixedSize,
+            logAtMax: shortcut.logAtMax)
+        return Edge(
             from: a, to: b, contentEnd: content, emWidth: em, size: sized.size, logShapeSize: sized.logShapeSize,
             heightPerPoint: height, fill: sized.fill, largestSizeFrom: 0, forced: sized.forced,
-            heldAtMax: sized.heldAtMax, oneSegment: b == a + 1))
+            heldAtMax: sized.heldAtMax, oneSegment: b == a + 1)
     }
 
     /// The same lines for another smallest size and grid, when every fit test at `lowest` that
@@ -842,9 +874,17 @@ struct CandidateLines {
         em: Double, from a: Int, to b: Int, hasContent: Bool, fit: LineFitter.Fit, fitter: LineFitter, fixedSize: Bool,
         logAtMax: Double? = nil
     ) -> SizedLine {
+        if a == 0 && b == positions.count - 1 && !fit.overflows { wholeSize = fit.size }
+        return Self.sized(em: em, hasContent: hasContent, fit: fit, fitter: fitter, fixedSize: fixedSize, logAtMax: logAtMax)
+    }
+
+    /// A line's size fields from its fit, without `wholeSize`.
+    @inline(__always)
+    private static func sized(
+        em: Double, hasContent: Bool, fit: LineFitter.Fit, fitter: LineFitter, fixedSize: Bool, logAtMax: Double? = nil
+    ) -> SizedLine {
         // For a fixed size, the size the line would take if it could grow: even widths count.
         let shapeSize = fixedSize ? (em > 0 ? fitter.width / em : fit.size) : fit.size
-        if a == 0 && b == positions.count - 1 && !fit.overflows { wholeSize = fit.size }
         // The lines held at the maximum (the short lines of every start) share one logarithm.
         let logShapeSize = if let logAtMax, !fixedSize, fit.size == fitter.grid.maxSize {
             logAtMax

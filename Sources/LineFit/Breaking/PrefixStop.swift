@@ -46,7 +46,8 @@ struct PrefixStop {
     @inline(__always)
     func width(from start: PrefixStop, tracking: Double) -> Double {
         guard content > start.position else { return 0 }
-        let clusters = contentClusters - start.clusters
-        return contentAdvance - start.advance + tracking * Double(max(0, clusters - 1))
+        // Cluster counts are prefix sums (not negative): neither difference can overflow.
+        let clusters = contentClusters &- start.clusters
+        return contentAdvance - start.advance + tracking * Double(max(0, clusters &- 1))
     }
 }
