@@ -128,17 +128,30 @@ extension LayoutEngine {
     /// opportunities, the end) with the prefix sums there and at their content ends. A fresh
     /// build of its candidate lines reads the same stops when its positions are these.
     static func witnessStops(_ paragraph: MeasuredParagraph) -> [PrefixStop] {
-        guard paragraph.contentLength > 0 else { return [] }
-        // The tables read out of the paragraph once (a stop made from the paragraph reads each
-        // through it: ~90 instructions a stop).
-        let (advance, clusters, length) = (paragraph.prefixAdvance, paragraph.prefixClusters, paragraph.length)
+        witnessStops(
+            contentLength: paragraph.contentLength, length: paragraph.length, breaks: paragraph.breaks,
+            isWhitespace: paragraph.isWhitespace, advance: paragraph.prefixAdvance, clusters: paragraph.prefixClusters)
+    }
+
+    /// `witnessStops` from the tables it reads of the paragraph, which `fitBalanced` reads
+    /// where they lie: a paragraph passed whole was copied out of its array (a retain and a
+    /// release of each of its tables).
+    static func witnessStops(
+        contentLength: Int, length: Int, breaks: [Int], isWhitespace: GapArray<Bool>,
+        advance: ShiftablePrefixSums<Double>, clusters: ShiftablePrefixSums<Int>
+    ) -> [PrefixStop] {
+        guard contentLength > 0 else { return [] }
+        // (A stop made from the paragraph reads each table through it: ~90 instructions a stop.)
         func stop(_ position: Int) -> PrefixStop {
-            PrefixStop(position, content: paragraph.contentEnd(from: 0, to: position), advance: advance, clusters: clusters)
+            // The content end from 0 (`MeasuredParagraph.contentEnd(from: 0, to:)`).
+            var content = min(position, contentLength)
+            while content > 0, isWhitespace[content - 1] { content -= 1 }
+            return PrefixStop(position, content: content, advance: advance, clusters: clusters)
         }
         var stops: [PrefixStop] = []
-        stops.reserveCapacity(paragraph.breaks.count + 2)
+        stops.reserveCapacity(breaks.count + 2)
         stops.append(stop(0))
-        for position in paragraph.breaks where position > 0 && position <= length { stops.append(stop(position)) }
+        for position in breaks where position > 0 && position <= length { stops.append(stop(position)) }
         if stops.last?.position != length { stops.append(stop(length)) }
         return stops
     }
@@ -321,7 +334,12 @@ extension LayoutEngine {
         // The paragraphs are read by index (an element bound or mapped is copied out: a retain
         // and release of each of its tables).
         // Filling: the greedy check's stops, which a fresh build of candidate lines reads too.
-        let stops = fillHeight == nil ? nil : paragraphs.indices.map { Self.witnessStops(paragraphs[$0].1) }
+        let stops = fillHeight == nil ? nil : paragraphs.indices.map { index in
+            Self.witnessStops(
+                contentLength: paragraphs[index].1.contentLength, length: paragraphs[index].1.length,
+                breaks: paragraphs[index].1.breaks, isWhitespace: paragraphs[index].1.isWhitespace,
+                advance: paragraphs[index].1.prefixAdvance, clusters: paragraphs[index].1.prefixClusters)
+        }
         var em = 0.0, withContent = 0
         for index in paragraphs.indices {
             let length = paragraphs[index].1.contentLength
@@ -331,7 +349,12 @@ extension LayoutEngine {
         var settings = balancedSettings(
             options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, metrics: metrics, hinted: hinted,
             em: em, withContent: withContent, stops: { stops ?? [] })
-        if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
+        if cache.count != paragraphs.count {
+            // Appended: `Array(repeating:count:)` of this type allocated through unspecialized
+            // code (a metadata lookup, ~600 instructions a layout).
+            cache.removeAll()
+            for _ in paragraphs.indices { cache.append(nil) }
+        }
         while true {
             var entries = paragraphs.indices.map { index in
                 // Taken out (written back below): a state held twice is copied whole at its
