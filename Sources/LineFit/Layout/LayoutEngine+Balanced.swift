@@ -261,7 +261,7 @@ extension LayoutEngine {
     /// `seedAgreement`: the offset through which the two measurements agree, when the caller
     /// knows it (an editor's window re-measure); otherwise it is found by comparing them.
     func balancedParagraph(
-        _ measured: MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
+        _ measured: consuming MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
         overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil, seedAgreement: Int? = nil,
         stops: [PrefixStop]? = nil
     ) -> BalancedParagraph {
@@ -280,12 +280,15 @@ extension LayoutEngine {
             measured, fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, metrics: metrics,
             lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides,
             reusing: reusing, stops: stops)
-        var paragraph = BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
-        paragraph.measured = measured
-        paragraph.work.candidateLines = candidates.measuredLines
+        // The counts read first: the lines and the measurement then move into the paragraph (read
+        // after, or passed borrowed, each was copied in: a retain and release of each array).
+        let (measuredLines, widthsRead) = (candidates.measuredLines, candidates.widthsRead)
+        var paragraph = BalancedParagraph(candidates: consume candidates, settings: settings, overrides: overrides)
+        paragraph.measured = consume measured
+        paragraph.work.candidateLines = measuredLines
         paragraph.scratch = seed?.scratch
-        balancedCandidateLines += candidates.measuredLines
-        balancedWidthsRead += candidates.widthsRead
+        balancedCandidateLines += measuredLines
+        balancedWidthsRead += widthsRead
         if let seed, reusing != nil {
             paragraph.agreed = agreed
             paragraph.seedFront = seed.front
