@@ -524,7 +524,8 @@ extension LayoutEngine {
         cache: inout [BalancedParagraph], settings: BalancedSettings, fillHeight: Double?, hints: [BreakHint?]
     ) -> BalancedPlan {
         let before = cache.reduce(0) { $0 + $1.work.transitions }
-        let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+        let plan = BalancedPlan.make(
+            cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints, scratch: &stage1Scratch)
         balancedTransitions += cache.reduce(0) { $0 + $1.work.transitions } - before
         return plan
     }
@@ -580,6 +581,16 @@ struct BalancedPlan {
     static func make(
         cache: inout [LayoutEngine.BalancedParagraph], settings: LayoutEngine.BalancedSettings, fillHeight: Double?,
         hints: [BreakHint?]
+    ) -> BalancedPlan {
+        var scratch = BalancedLineBreaker.LeastHeightScratch()
+        return make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints, scratch: &scratch)
+    }
+
+    /// `scratch`: the search arrays of stage 1's probes (the engine keeps them between layouts:
+    /// every probe sets what it reads, so what they held before is never read).
+    static func make(
+        cache: inout [LayoutEngine.BalancedParagraph], settings: LayoutEngine.BalancedSettings, fillHeight: Double?,
+        hints: [BreakHint?], scratch: inout BalancedLineBreaker.LeastHeightScratch
     ) -> BalancedPlan {
         // The stability rule (editor sessions with `stableBreaks`), for the whole block:
         // - hints (`BreakHint.stability`): every paragraph the edit did not touch keeps all
@@ -689,9 +700,8 @@ struct BalancedPlan {
             return found
         }
         let none: (Int) -> Bool = { _ in false }
-        // One set of search arrays for every probe (heights only: the paths are made for the
-        // one threshold that needs them).
-        var scratch = BalancedLineBreaker.LeastHeightScratch()
+        // One set of search arrays (`scratch`) for every probe (heights only: the paths are made
+        // for the one threshold that needs them).
         /// Nil when `t` does not fit; else a size up to which every threshold fits too: the
         /// smallest line (not forced) of the least-height paths found. Those paths are still
         /// allowed at any threshold up to it, and least height never falls as the threshold
