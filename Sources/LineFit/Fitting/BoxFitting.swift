@@ -41,7 +41,8 @@ struct BoxFitting {
                 var cache: [LayoutEngine.BalancedParagraph?] = []
                 result = engine.fitBalanced(
                     text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options,
-                    minSize: options.minSize, maxSize: options.maxSize, fillHeight: height, earlier: earlier)
+                    minSize: options.minSize, maxSize: options.maxSize, fillHeight: height, earlier: earlier,
+                    keepsEarlier: false)
                 // The paragraphs are let go here: their stage-2 arrays serve the next fill.
                 engine.spareFrontScratch = cache.lazy.compactMap { $0?.scratch }.first
             } else {

@@ -325,12 +325,13 @@ extension LayoutEngine {
     /// breaks per paragraph. `earlier`: candidate lines of these same paragraphs made for
     /// other sizes (a box search's previous layout); where they hold at these settings they
     /// are re-sized instead of found again (`CandidateLines.rescaled`), and on return it holds
-    /// the lines this layout used. `metrics`: `FontChainMetrics(fonts)`, when the caller keeps it.
+    /// the lines this layout used (unless `keepsEarlier` is false: a caller that lays these
+    /// paragraphs out no more). `metrics`: `FontChainMetrics(fonts)`, when the caller keeps it.
     func fitBalanced(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
         hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = [],
-        earlier: EarlierCandidates? = nil, metrics known: FontChainMetrics? = nil
+        earlier: EarlierCandidates? = nil, keepsEarlier: Bool = true, metrics known: FontChainMetrics? = nil
     ) -> Layout {
         let metrics = known ?? chainMetrics(fonts)
         let hinted = hints.contains { $0 != nil }
@@ -385,12 +386,14 @@ extension LayoutEngine {
             let layout = fitBalancedBox(job, cache: &entries, fillHeight: fillHeight)
             // In place (same count): assigning the array converted it by a generic cast.
             for index in entries.indices { cache[index] = entries[index] }
-            // (Closures, not key paths: a key path is looked up at run time, ~3.8 K each.)
-            earlier?.lines = entries.map { $0.candidates }
             let floor = min(options.minimumFloor, minSize, maxSize)
             let share = Self.candidateShare(paragraphsWithContent: withContent, hinted: hinted)
             let reach = layout.chosenMinimum * share
-            if fillHeight != nil, settings.lowest > floor, layout.overflowsHeight || reach < settings.lowest {
+            let again = fillHeight != nil && settings.lowest > floor && (layout.overflowsHeight || reach < settings.lowest)
+            // For the layout again below, or the caller's next (a copy of each paragraph's lines).
+            // (Closures, not key paths: a key path is looked up at run time, ~3.8 K each.)
+            if again || keepsEarlier { earlier?.lines = entries.map { $0.candidates } }
+            if again {
                 settings.lowest = floor
                 continue
             }
