@@ -39,10 +39,10 @@ struct BoxFitting {
                 result = shrink(to: height)
             } else if options.breakStrategy == .balanced {
                 var cache: [LayoutEngine.BalancedParagraph?] = []
+                earlier.keepsLines = false
                 result = engine.fitBalanced(
                     text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options,
-                    minSize: options.minSize, maxSize: options.maxSize, fillHeight: height, earlier: earlier,
-                    keepsEarlier: false)
+                    minSize: options.minSize, maxSize: options.maxSize, fillHeight: height, earlier: earlier)
                 // The paragraphs are let go here: their stage-2 arrays serve the next fill.
                 engine.spareFrontScratch = cache.lazy.compactMap { $0?.scratch }.first
             } else {

@@ -302,6 +302,9 @@ extension LayoutEngine {
     /// search between the layouts it makes of the same paragraphs at other sizes.
     final class EarlierCandidates {
         var lines: [CandidateLines?] = []
+        /// False: the caller lays these paragraphs out no more (a balanced fill's one layout),
+        /// so only `fitBalanced`'s own layout again from the floor reads `lines`.
+        var keepsLines = true
     }
 
     /// `lines` re-sized for `settings` as a fresh paragraph entry, when they hold there.
@@ -325,13 +328,13 @@ extension LayoutEngine {
     /// breaks per paragraph. `earlier`: candidate lines of these same paragraphs made for
     /// other sizes (a box search's previous layout); where they hold at these settings they
     /// are re-sized instead of found again (`CandidateLines.rescaled`), and on return it holds
-    /// the lines this layout used (unless `keepsEarlier` is false: a caller that lays these
+    /// the lines this layout used (unless its `keepsLines` is false: a caller that lays these
     /// paragraphs out no more). `metrics`: `FontChainMetrics(fonts)`, when the caller keeps it.
     func fitBalanced(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
         hints: [BreakHint?] = [], seeds: [(paragraph: BalancedParagraph, agreed: Int?)?] = [],
-        earlier: EarlierCandidates? = nil, keepsEarlier: Bool = true, metrics known: FontChainMetrics? = nil
+        earlier: EarlierCandidates? = nil, metrics known: FontChainMetrics? = nil
     ) -> Layout {
         let metrics = known ?? chainMetrics(fonts)
         let hinted = hints.contains { $0 != nil }
@@ -392,7 +395,7 @@ extension LayoutEngine {
             let again = fillHeight != nil && settings.lowest > floor && (layout.overflowsHeight || reach < settings.lowest)
             // For the layout again below, or the caller's next (a copy of each paragraph's lines).
             // (Closures, not key paths: a key path is looked up at run time, ~3.8 K each.)
-            if again || keepsEarlier { earlier?.lines = entries.map { $0.candidates } }
+            if let earlier, again || earlier.keepsLines { earlier.lines = entries.map { $0.candidates } }
             if again {
                 settings.lowest = floor
                 continue
