@@ -270,26 +270,42 @@ struct BalancedLineBreaker {
         threshold: Double, scratch: inout LeastHeightScratch
     ) -> Double? {
         refill(&scratch.best, with: .infinity, count: count)
-        refill(&scratch.via, with: -1, count: count)
+        // `via` is only sized: it is read at positions a path reached, and an edge into such a
+        // position wrote it in this search (a least height is finite only once written with it).
+        if scratch.via.count < count { scratch.via.append(contentsOf: repeatElement(-1, count: count - scratch.via.count)) }
         // Stage 1 runs once per threshold tried: on buffers (an array written per element is
         // checked for sharing at every write).
         scratch.best.withUnsafeMutableBufferPointer { best in
             scratch.via.withUnsafeMutableBufferPointer { via in
                 best[0] = 0
-                for a in 0..<(count - 1) where best[a].isFinite {
-                    for e in edgeStart[a]..<edgeStart[a + 1] {
+                for a in 0..<(count - 1) {
+                    // (Edges run forward: no edge from `a` changes its least height.)
+                    let least = best[a]
+                    guard least.isFinite else { continue }
+                    var e = edgeStart[a]
+                    let end = edgeStart[a + 1]
+                    while e < end {
                         // Fields read one by one (a record read whole is copied whole).
-                        // The lines left from this start are all too small (a high threshold
-                        // allows only a start's first few lines: stage 1's probes stay cheap).
-                        if edges[e].largestSizeFrom < threshold { break }
                         let size = edges[e].size
-                        guard size >= threshold || edges[e].forced else { continue }
+                        if !(size >= threshold) {
+                            // The lines left from this start are all too small (a high threshold
+                            // allows only a start's first few lines: stage 1's probes stay cheap).
+                            // Tested only here: a line at least `threshold` has a largest size from
+                            // it at least its own (`largestSizeFrom` is the largest of the sizes
+                            // from it on, a forced line's infinite), so the test passes for it.
+                            if edges[e].largestSizeFrom < threshold { break }
+                            guard edges[e].forced else {
+                                e += 1
+                                continue
+                            }
+                        }
                         // `height(e, threshold:)` of a paragraph with content.
-                        let candidate = best[a] + size * edges[e].heightPerPoint, b = edges[e].to
+                        let candidate = least + size * edges[e].heightPerPoint, b = edges[e].to
                         if candidate < best[b] {
                             best[b] = candidate
                             via[b] = e
                         }
+                        e += 1
                     }
                 }
             }

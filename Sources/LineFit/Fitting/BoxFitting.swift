@@ -39,6 +39,7 @@ struct BoxFitting {
                 result = shrink(to: height)
             } else if options.breakStrategy == .balanced {
                 var cache: [LayoutEngine.BalancedParagraph?] = []
+                earlier.keepsLines = false
                 result = engine.fitBalanced(
                     text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options,
                     minSize: options.minSize, maxSize: options.maxSize, fillHeight: height, earlier: earlier)

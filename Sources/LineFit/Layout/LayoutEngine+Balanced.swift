@@ -128,17 +128,30 @@ extension LayoutEngine {
     /// opportunities, the end) with the prefix sums there and at their content ends. A fresh
     /// build of its candidate lines reads the same stops when its positions are these.
     static func witnessStops(_ paragraph: MeasuredParagraph) -> [PrefixStop] {
-        guard paragraph.contentLength > 0 else { return [] }
-        // The tables read out of the paragraph once (a stop made from the paragraph reads each
-        // through it: ~90 instructions a stop).
-        let (advance, clusters, length) = (paragraph.prefixAdvance, paragraph.prefixClusters, paragraph.length)
+        witnessStops(
+            contentLength: paragraph.contentLength, length: paragraph.length, breaks: paragraph.breaks,
+            isWhitespace: paragraph.isWhitespace, advance: paragraph.prefixAdvance, clusters: paragraph.prefixClusters)
+    }
+
+    /// `witnessStops` from the tables it reads of the paragraph, which `fitBalanced` reads
+    /// where they lie: a paragraph passed whole was copied out of its array (a retain and a
+    /// release of each of its tables).
+    static func witnessStops(
+        contentLength: Int, length: Int, breaks: [Int], isWhitespace: GapArray<Bool>,
+        advance: ShiftablePrefixSums<Double>, clusters: ShiftablePrefixSums<Int>
+    ) -> [PrefixStop] {
+        guard contentLength > 0 else { return [] }
+        // (A stop made from the paragraph reads each table through it: ~90 instructions a stop.)
         func stop(_ position: Int) -> PrefixStop {
-            PrefixStop(position, content: paragraph.contentEnd(from: 0, to: position), advance: advance, clusters: clusters)
+            // The content end from 0 (`MeasuredParagraph.contentEnd(from: 0, to:)`).
+            var content = min(position, contentLength)
+            while content > 0, isWhitespace[content - 1] { content -= 1 }
+            return PrefixStop(position, content: content, advance: advance, clusters: clusters)
         }
         var stops: [PrefixStop] = []
-        stops.reserveCapacity(paragraph.breaks.count + 2)
+        stops.reserveCapacity(breaks.count + 2)
         stops.append(stop(0))
-        for position in paragraph.breaks where position > 0 && position <= length { stops.append(stop(position)) }
+        for position in breaks where position > 0 && position <= length { stops.append(stop(position)) }
         if stops.last?.position != length { stops.append(stop(length)) }
         return stops
     }
@@ -248,7 +261,7 @@ extension LayoutEngine {
     /// `seedAgreement`: the offset through which the two measurements agree, when the caller
     /// knows it (an editor's window re-measure); otherwise it is found by comparing them.
     func balancedParagraph(
-        _ measured: MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
+        _ measured: consuming MeasuredParagraph, settings: BalancedSettings, metrics: FontChainMetrics,
         overrides: [LineKey: Double] = [:], seed: BalancedParagraph? = nil, seedAgreement: Int? = nil,
         stops: [PrefixStop]? = nil
     ) -> BalancedParagraph {
@@ -267,12 +280,15 @@ extension LayoutEngine {
             measured, fitter: fitter, lowest: settings.lowest, tracking: settings.tracking, metrics: metrics,
             lineSpacing: settings.lineSpacing, fixedSize: settings.fixedSize, widthOverride: overrides,
             reusing: reusing, stops: stops)
-        var paragraph = BalancedParagraph(candidates: candidates, settings: settings, overrides: overrides)
-        paragraph.measured = measured
-        paragraph.work.candidateLines = candidates.measuredLines
+        // The counts read first: the lines and the measurement then move into the paragraph (read
+        // after, or passed borrowed, each was copied in: a retain and release of each array).
+        let (measuredLines, widthsRead) = (candidates.measuredLines, candidates.widthsRead)
+        var paragraph = BalancedParagraph(candidates: consume candidates, settings: settings, overrides: overrides)
+        paragraph.measured = consume measured
+        paragraph.work.candidateLines = measuredLines
         paragraph.scratch = seed?.scratch
-        balancedCandidateLines += candidates.measuredLines
-        balancedWidthsRead += candidates.widthsRead
+        balancedCandidateLines += measuredLines
+        balancedWidthsRead += widthsRead
         if let seed, reusing != nil {
             paragraph.agreed = agreed
             paragraph.seedFront = seed.front
@@ -286,6 +302,9 @@ extension LayoutEngine {
     /// search between the layouts it makes of the same paragraphs at other sizes.
     final class EarlierCandidates {
         var lines: [CandidateLines?] = []
+        /// False: the caller lays these paragraphs out no more (a balanced fill's one layout),
+        /// so only `fitBalanced`'s own layout again from the floor reads `lines`.
+        var keepsLines = true
     }
 
     /// `lines` re-sized for `settings` as a fresh paragraph entry, when they hold there.
@@ -309,7 +328,8 @@ extension LayoutEngine {
     /// breaks per paragraph. `earlier`: candidate lines of these same paragraphs made for
     /// other sizes (a box search's previous layout); where they hold at these settings they
     /// are re-sized instead of found again (`CandidateLines.rescaled`), and on return it holds
-    /// the lines this layout used. `metrics`: `FontChainMetrics(fonts)`, when the caller keeps it.
+    /// the lines this layout used (unless its `keepsLines` is false: a caller that lays these
+    /// paragraphs out no more). `metrics`: `FontChainMetrics(fonts)`, when the caller keeps it.
     func fitBalanced(
         _ text: String, paragraphs: [(ParagraphRange, MeasuredParagraph)], cache: inout [BalancedParagraph?],
         fonts: FontChain, options: LayoutOptions, minSize: Double, maxSize: Double, fillHeight: Double?,
@@ -321,7 +341,12 @@ extension LayoutEngine {
         // The paragraphs are read by index (an element bound or mapped is copied out: a retain
         // and release of each of its tables).
         // Filling: the greedy check's stops, which a fresh build of candidate lines reads too.
-        let stops = fillHeight == nil ? nil : paragraphs.indices.map { Self.witnessStops(paragraphs[$0].1) }
+        let stops = fillHeight == nil ? nil : paragraphs.indices.map { index in
+            Self.witnessStops(
+                contentLength: paragraphs[index].1.contentLength, length: paragraphs[index].1.length,
+                breaks: paragraphs[index].1.breaks, isWhitespace: paragraphs[index].1.isWhitespace,
+                advance: paragraphs[index].1.prefixAdvance, clusters: paragraphs[index].1.prefixClusters)
+        }
         var em = 0.0, withContent = 0
         for index in paragraphs.indices {
             let length = paragraphs[index].1.contentLength
@@ -331,7 +356,12 @@ extension LayoutEngine {
         var settings = balancedSettings(
             options: options, minSize: minSize, maxSize: maxSize, fillHeight: fillHeight, metrics: metrics, hinted: hinted,
             em: em, withContent: withContent, stops: { stops ?? [] })
-        if cache.count != paragraphs.count { cache = Array(repeating: nil, count: paragraphs.count) }
+        if cache.count != paragraphs.count {
+            // Appended: `Array(repeating:count:)` of this type allocated through unspecialized
+            // code (a metadata lookup, ~600 instructions a layout).
+            cache.removeAll()
+            for _ in paragraphs.indices { cache.append(nil) }
+        }
         while true {
             var entries = paragraphs.indices.map { index in
                 // Taken out (written back below): a state held twice is copied whole at its
@@ -359,12 +389,14 @@ extension LayoutEngine {
             let layout = fitBalancedBox(job, cache: &entries, fillHeight: fillHeight)
             // In place (same count): assigning the array converted it by a generic cast.
             for index in entries.indices { cache[index] = entries[index] }
-            // (Closures, not key paths: a key path is looked up at run time, ~3.8 K each.)
-            earlier?.lines = entries.map { $0.candidates }
             let floor = min(options.minimumFloor, minSize, maxSize)
             let share = Self.candidateShare(paragraphsWithContent: withContent, hinted: hinted)
             let reach = layout.chosenMinimum * share
-            if fillHeight != nil, settings.lowest > floor, layout.overflowsHeight || reach < settings.lowest {
+            let again = fillHeight != nil && settings.lowest > floor && (layout.overflowsHeight || reach < settings.lowest)
+            // For the layout again below, or the caller's next (a copy of each paragraph's lines).
+            // (Closures, not key paths: a key path is looked up at run time, ~3.8 K each.)
+            if let earlier, again || earlier.keepsLines { earlier.lines = entries.map { $0.candidates } }
+            if again {
                 settings.lowest = floor
                 continue
             }
@@ -498,7 +530,8 @@ extension LayoutEngine {
         cache: inout [BalancedParagraph], settings: BalancedSettings, fillHeight: Double?, hints: [BreakHint?]
     ) -> BalancedPlan {
         let before = cache.reduce(0) { $0 + $1.work.transitions }
-        let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints)
+        let plan = BalancedPlan.make(
+            cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints, scratch: &stage1Scratch)
         balancedTransitions += cache.reduce(0) { $0 + $1.work.transitions } - before
         return plan
     }
@@ -554,6 +587,16 @@ struct BalancedPlan {
     static func make(
         cache: inout [LayoutEngine.BalancedParagraph], settings: LayoutEngine.BalancedSettings, fillHeight: Double?,
         hints: [BreakHint?]
+    ) -> BalancedPlan {
+        var scratch = BalancedLineBreaker.LeastHeightScratch()
+        return make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints, scratch: &scratch)
+    }
+
+    /// `scratch`: the search arrays of stage 1's probes (the engine keeps them between layouts:
+    /// every probe sets what it reads, so what they held before is never read).
+    static func make(
+        cache: inout [LayoutEngine.BalancedParagraph], settings: LayoutEngine.BalancedSettings, fillHeight: Double?,
+        hints: [BreakHint?], scratch: inout BalancedLineBreaker.LeastHeightScratch
     ) -> BalancedPlan {
         // The stability rule (editor sessions with `stableBreaks`), for the whole block:
         // - hints (`BreakHint.stability`): every paragraph the edit did not touch keeps all
@@ -663,9 +706,8 @@ struct BalancedPlan {
             return found
         }
         let none: (Int) -> Bool = { _ in false }
-        // One set of search arrays for every probe (heights only: the paths are made for the
-        // one threshold that needs them).
-        var scratch = BalancedLineBreaker.LeastHeightScratch()
+        // One set of search arrays (`scratch`) for every probe (heights only: the paths are made
+        // for the one threshold that needs them).
         /// Nil when `t` does not fit; else a size up to which every threshold fits too: the
         /// smallest line (not forced) of the least-height paths found. Those paths are still
         /// allowed at any threshold up to it, and least height never falls as the threshold

@@ -45,6 +45,9 @@ public final class LayoutEngine {
     /// Stage 2's working arrays from a finished box layout, for the next one's fresh paragraph
     /// (`BoxFitting.layout`, `fitBalanced`).
     @exclusivity(unchecked) var spareFrontScratch: BalancedLineBreaker.FrontScratch?
+    /// Stage 1's search arrays, kept between layouts (`BalancedPlan.make`; each probe sets
+    /// what it reads of them).
+    @exclusivity(unchecked) var stage1Scratch = BalancedLineBreaker.LeastHeightScratch()
     /// The last language tag converted for HarfBuzz (`hbLanguage`).
     @exclusivity(unchecked) var lastLanguage: (tag: String, language: hb_language_t?)?
     /// The last balanced layout's fitting context and the maximum size it was made for

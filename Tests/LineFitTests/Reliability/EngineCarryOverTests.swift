@@ -3,8 +3,9 @@ import Testing
 @testable import LineFit
 
 /// What one balanced fill leaves on its engine for the next: its paragraph's stage-2 arrays
-/// (`spareFrontScratch`, handed back by `BoxFitting.layout`, taken by `fitBalanced`) and the
-/// font chain's metrics (`lastChainMetrics`). A fill made after others (other texts, widths
+/// (`spareFrontScratch`, handed back by `BoxFitting.layout`, taken by `fitBalanced`), stage 1's
+/// search arrays (`stage1Scratch`, whose `via` keeps the last probe's entries: a probe reads
+/// only those it wrote) and the font chain's metrics (`lastChainMetrics`). A fill made after others (other texts, widths
 /// and boxes, so arrays of other sizes with other contents) must equal the same fill on a
 /// fresh engine, line for line.
 @Suite struct EngineCarryOverTests {
@@ -13,7 +14,7 @@ import Testing
         let words = ["sun", "a", "coffee", "morning", "WOW", "together", "il", "x", "summer", "ferry", "horn", "—"]
         let chain = try EditorFixtures.chain(primary: "Fonts/LeagueSpartan-Bold.otf")
         let engine = try LayoutEngine()
-        var handedOver = 0
+        var handedOver = 0, keptSearch = 0
         for trial in 0..<30 {
             let paragraphs = 1 + random.int(below: 2)
             let text = (0..<paragraphs).map { _ in
@@ -23,6 +24,7 @@ import Testing
             options.breakStrategy = .balanced
             options.box = .fill(height: random.double(in: 150...1800))
             if engine.spareFrontScratch != nil { handedOver += 1 }
+            if !engine.stage1Scratch.via.isEmpty { keptSearch += 1 }
             let carried = try engine.layout(text, fonts: chain, options: options)
             let fresh = try LayoutEngine().layout(text, fonts: chain, options: options)
             let context = "trial \(trial): \(text.debugDescription) width \(options.width) box \(options.box)"
@@ -33,6 +35,7 @@ import Testing
         }
         // Not vacuous: every fill after the first finds the arrays of the one before.
         #expect(handedOver == 29, "\(handedOver)")
+        #expect(keptSearch == 29, "\(keptSearch)")
     }
 
     /// The state kept between any layouts: the chain's metrics (`lastChainMetrics`) and the
