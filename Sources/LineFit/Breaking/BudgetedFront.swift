@@ -16,9 +16,6 @@ extension BalancedLineBreaker {
         var rest: [Double] = []
         Self.exchange(scratch, &isAllowed, &firstEnding, &nextEnding, &filled, &rest)
         defer { Self.exchange(scratch, &isAllowed, &firstEnding, &nextEnding, &filled, &rest) }
-        var reachingCapacity = 64
-        var reaching = UnsafeMutablePointer<Reaching>.allocate(capacity: reachingCapacity)
-        defer { reaching.deallocate() }
         let count = lines.positions.count
         let edgeCount = lines.edgeCount
         let plain = hint == nil && !writerLineFits && !lines.isEmpty
@@ -28,105 +25,29 @@ extension BalancedLineBreaker {
         // Read only where the chains lead, all of it written first: grown, never cleared.
         if nextEnding.count < edgeCount { nextEnding.append(contentsOf: repeatElement(-1, count: edgeCount - nextEnding.count)) }
         Self.refill(&rest, with: 0, count: count)
+        // Where each line's entries start (`filled`, spare here): every index is written before
+        // it is read (`budgetedSearch`), so grown, never cleared, like `nextEnding`.
+        if filled.count < edgeCount + 1 { filled.append(contentsOf: repeatElement(0, count: edgeCount + 1 - filled.count)) }
         // The entries, through a pointer rather than an array (an append checked the array's
         // sharing): a line's kept candidates are written where they stay.
         var stored = StoredEntries(capacity: 2 * edgeCount)
         defer { stored.base.deallocate() }
-        var transitions = 0
-        let entryStart: [Int] = lines.edges.withUnsafeBufferPointer { lineOf in
+        let transitions = lines.edges.withUnsafeBufferPointer { lineOf in
             lines.edgeStart.withUnsafeBufferPointer { edgeStart in
-                // Allowed lines and, per position, the chain of allowed lines ending there; and the
-                // least height from each position to the end (an entry that cannot finish
-                // within the budget even on the flattest rest is dropped: exact, it has no
-                // feasible end). One pass, from the last start back.
-                isAllowed.withUnsafeMutableBufferPointer { isAllowed in
-                    firstEnding.withUnsafeMutableBufferPointer { firstEnding in
-                    nextEnding.withUnsafeMutableBufferPointer { nextEnding in
-                        rest.withUnsafeMutableBufferPointer { rest in
-                            // (A `while`: a `stride` called its iterator's `next` once a start.)
-                            var a = count - 2
-                            while a >= 0 {
-                                defer { a -= 1 }
-                                var least = Double.infinity
-                                for e in edgeStart[a]..<edgeStart[a + 1] {
-                                    if plain {
-                                        // The lines left from this start are all too small.
-                                        if lineOf[e].largestSizeFrom < threshold { break }
-                                        guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
-                                    } else {
-                                        guard allowed(e, threshold: threshold) else { continue }
+                lines.isEmergency.withUnsafeBufferPointer { emergency in
+                    isAllowed.withUnsafeMutableBufferPointer { isAllowed in
+                        firstEnding.withUnsafeMutableBufferPointer { firstEnding in
+                            nextEnding.withUnsafeMutableBufferPointer { nextEnding in
+                                rest.withUnsafeMutableBufferPointer { rest in
+                                    filled.withUnsafeMutableBufferPointer { entryStart in
+                                        budgetedSearch(
+                                            BudgetedBuffers(
+                                                lineOf: lineOf, edgeStart: edgeStart, isEmergency: emergency,
+                                                isAllowed: isAllowed, firstEnding: firstEnding, nextEnding: nextEnding,
+                                                rest: rest, entryStart: UnsafeMutableBufferPointer(rebasing: entryStart[...edgeCount])),
+                                            count: count, stored: &stored, threshold: threshold, budget: budget,
+                                            quantum: quantum, plain: plain, lineSize: lineSize)
                                     }
-                                    isAllowed[e] = true
-                                    let to = lineOf[e].to
-                                    // Starts go back, so the chain is linked from its end.
-                                    nextEnding[e] = firstEnding[to]
-                                    firstEnding[to] = e
-                                    least = min(least, (lineSize ?? lineOf[e].size) * lineOf[e].heightPerPoint + rest[to])
-                                }
-                                rest[a] = least
-                            }
-                        }
-                    }
-                    }
-                }
-                return isAllowed.withUnsafeBufferPointer { isAllowed in
-                    firstEnding.withUnsafeBufferPointer { firstEnding in
-                        nextEnding.withUnsafeBufferPointer { nextEnding in
-                            rest.withUnsafeBufferPointer { rest in
-                                // Not cleared first (a fill of its ~2 KB, ~1.9 K instructions): every
-                                // index is written before it is read. The lines from start `a` are
-                                // `edgeStart[a]..<edgeStart[a + 1]`, together every line, each
-                                // written as its start comes; a start's first index is written before
-                                // its gather reads the ends of the lines ending there (all earlier
-                                // indices); the last, `edgeCount`, after the loop.
-                                [Int](unsafeUninitializedCapacity: edgeCount + 1) { entryStart, initialized in
-                                    for a in 0..<(count - 1) {
-                                        entryStart[edgeStart[a]] = stored.count
-                                        if a == 0 {
-                                            for e in edgeStart[0]..<edgeStart[1] {
-                                                entryStart[e] = stored.count
-                                                guard isAllowed[e] else { continue }
-                                                let line = lineOf[e]
-                                                let own = (lineSize ?? line.size) * line.heightPerPoint
-                                                if own + rest[line.to] <= budget {
-                                                    stored.append(Entry(
-                                                        height: own, cost: unaryCost(e), previousEdge: -1, previousEntry: -1))
-                                                }
-                                            }
-                                            continue
-                                        }
-                                        // Entries reaching this start: what every line from it extends. All
-                                        // of them are stored already, so their count is at most the stored
-                                        // count (room made without a pass along the chain to count them).
-                                        if stored.count > reachingCapacity {
-                                            reaching.deallocate()
-                                            reachingCapacity = max(stored.count, 2 * reachingCapacity)
-                                            reaching = .allocate(capacity: reachingCapacity)
-                                        }
-                                        let reached = firstEnding[a] < 0 ? 0 : Self.gather(
-                                            reaching, first: firstEnding[a], next: nextEnding,
-                                            entryStart: entryStart, entries: UnsafeBufferPointer(start: stored.base, count: stored.count),
-                                            lineOf: lineOf)
-                                        for e in edgeStart[a]..<edgeStart[a + 1] {
-                                            entryStart[e] = stored.count
-                                            guard reached > 0, isAllowed[e] else { continue }
-                                            let line = lineOf[e]
-                                            let own = (lineSize ?? line.size) * line.heightPerPoint
-                                            let finish = own + rest[line.to]
-                                            // Not even the lowest entry finishes within the budget: nothing forms.
-                                            guard reaching[0].height + finish <= budget else { continue }
-                                            let unary = unaryCost(e)
-                                            stored.reserve(reached)
-                                            let (formed, kept) = Self.extend(
-                                                UnsafeBufferPointer(start: reaching, count: reached), line: line, own: own,
-                                                finish: finish, budget: budget, unary: unary, quantum: quantum,
-                                                into: UnsafeMutableBufferPointer(start: stored.base + stored.count, count: reached))
-                                            transitions += formed
-                                            stored.count += kept
-                                        }
-                                    }
-                                    entryStart[edgeCount] = stored.count
-                                    initialized = edgeCount + 1
                                 }
                             }
                         }
@@ -134,31 +55,162 @@ extension BalancedLineBreaker {
                 }
             }
         }
-        // Moved into an array made here (a copy through the generic collection initializer
-        // allocated from unspecialized code: a metadata lookup per fill).
-        let entries = [Entry](unsafeUninitializedCapacity: stored.count) { buffer, initialized in
-            buffer.baseAddress?.moveInitialize(from: stored.base, count: stored.count)
-            initialized = stored.count
-        }
-        var ending: [Int] = []
-        var last = firstEnding[count - 1]
-        while last >= 0 {
-            ending.append(last)
-            last = nextEnding[last]
-        }
-        let final = Self.paretoFinal(ending: ending[...], entryStart: entryStart, entries: entries)
+        // Made by reserving and appending: these paths specialize the allocation, where an
+        // array made uninitialized allocates from unspecialized code (a generic metadata lookup,
+        // ~600 instructions an array). The entries are copied from where they were written.
+        var entries: [Entry] = []
+        entries.reserveCapacity(stored.count)
+        entries.append(contentsOf: UnsafeBufferPointer(start: stored.base, count: stored.count))
+        var starts: [Int] = []
+        starts.reserveCapacity(edgeCount + 1)
+        starts.append(contentsOf: filled[...edgeCount])
+        let final = Self.paretoFinal(
+            ending: EndingChain(first: firstEnding[count - 1], next: nextEnding), entryStart: starts, entries: entries)
         var front = Front(
-            entries: entries, entryStart: entryStart, final: final, threshold: threshold, budget: budget,
+            entries: entries, entryStart: starts, final: final, threshold: threshold, budget: budget,
             writerLineFits: writerLineFits, hinted: hint != nil)
         front.transitions = transitions
         return front
     }
 
+    /// What `budgetedSearch` reads and writes: the lines, and the working arrays through
+    /// their buffers.
+    private struct BudgetedBuffers {
+        var lineOf: UnsafeBufferPointer<CandidateLines.Edge>
+        var edgeStart: UnsafeBufferPointer<Int>
+        var isEmergency: UnsafeBufferPointer<Bool>
+        var isAllowed: UnsafeMutableBufferPointer<Bool>
+        var firstEnding: UnsafeMutableBufferPointer<Int>
+        var nextEnding: UnsafeMutableBufferPointer<Int>
+        var rest: UnsafeMutableBufferPointer<Double>
+        var entryStart: UnsafeMutableBufferPointer<Int>
+    }
+
+    /// The two passes of `budgetedFront`, returning the transitions formed. A function of its
+    /// own, never inlined: as a closure inside `budgetedFront`, whether the optimiser inlined
+    /// it (and kept its counters in registers) flipped with any edit, ±2 K instructions a
+    /// fill; here its locals are its own whatever the caller looks like.
+    @inline(never)
+    private func budgetedSearch(
+        _ buffers: BudgetedBuffers, count: Int, stored: inout StoredEntries, threshold: Double, budget: Double,
+        quantum: Double, plain: Bool, lineSize: Double?
+    ) -> Int {
+        let lineOf = buffers.lineOf, edgeStart = buffers.edgeStart, isAllowed = buffers.isAllowed
+        let firstEnding = buffers.firstEnding, nextEnding = buffers.nextEnding, rest = buffers.rest
+        let entryStart = buffers.entryStart, isEmergency = buffers.isEmergency
+        // Where `lines.isEmergency[line.to]` (checked) would have trapped: every `to` is a position.
+        precondition(isEmergency.count >= count)
+        // What `unaryCost` reads of the breaker, read once.
+        let fixed = fixedSize, splits = writerLineFits, last = lines.last
+        // Allowed lines and, per position, the chain of allowed lines ending there; and the
+        // least height from each position to the end (an entry that cannot finish within the
+        // budget even on the flattest rest is dropped: exact, it has no feasible end). One
+        // pass, from the last start back. (A `while`: a `stride` called its iterator's `next`
+        // once a start.)
+        var a = count - 2
+        while a >= 0 {
+            defer { a -= 1 }
+            var least = Double.infinity
+            for e in edgeStart[a]..<edgeStart[a + 1] {
+                if plain {
+                    // The lines left from this start are all too small.
+                    if lineOf[e].largestSizeFrom < threshold { break }
+                    guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
+                } else {
+                    guard allowed(e, threshold: threshold) else { continue }
+                }
+                isAllowed[e] = true
+                let to = lineOf[e].to
+                // Starts go back, so the chain is linked from its end.
+                nextEnding[e] = firstEnding[to]
+                firstEnding[to] = e
+                least = min(least, (lineSize ?? lineOf[e].size) * lineOf[e].heightPerPoint + rest[to])
+            }
+            rest[a] = least
+        }
+        // The entries reaching a start, ordered by height: room for every entry stored.
+        var reachingCapacity = 64
+        var reaching = UnsafeMutablePointer<Reaching>.allocate(capacity: reachingCapacity)
+        defer { reaching.deallocate() }
+        var transitions = 0
+        // `entryStart` is not cleared first (a fill of its ~2 KB, ~1.9 K instructions): every
+        // index is written before it is read. The lines from start `a` are
+        // `edgeStart[a]..<edgeStart[a + 1]`, together every line, each written as its start
+        // comes; a start's first index is written before its gather reads the ends of the lines
+        // ending there (all earlier indices); the last, `edgeCount`, after the loop.
+        for a in 0..<(count - 1) {
+            entryStart[edgeStart[a]] = stored.count
+            if a == 0 {
+                for e in edgeStart[0]..<edgeStart[1] {
+                    entryStart[e] = stored.count
+                    guard isAllowed[e] else { continue }
+                    let line = lineOf[e]
+                    let own = (lineSize ?? line.size) * line.heightPerPoint
+                    if own + rest[line.to] <= budget {
+                        let unary = Self.unaryCost(
+                            line, fixedSize: fixed, emergency: isEmergency[line.to], writerLineFits: splits, last: last)
+                        stored.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1))
+                    }
+                }
+                continue
+            }
+            // Entries reaching this start: what every line from it extends. All of them are
+            // stored already, so their count is at most the stored count (room made without a
+            // pass along the chain to count them).
+            if stored.count > reachingCapacity {
+                reaching.deallocate()
+                reachingCapacity = max(stored.count, 2 * reachingCapacity)
+                reaching = .allocate(capacity: reachingCapacity)
+            }
+            let reached = firstEnding[a] < 0 ? 0 : Self.gather(
+                reaching, first: firstEnding[a], next: UnsafeBufferPointer(nextEnding),
+                entryStart: entryStart, entries: UnsafeBufferPointer(start: stored.base, count: stored.count),
+                lineOf: lineOf)
+            for e in edgeStart[a]..<edgeStart[a + 1] {
+                entryStart[e] = stored.count
+                guard reached > 0, isAllowed[e] else { continue }
+                let line = lineOf[e]
+                let own = (lineSize ?? line.size) * line.heightPerPoint
+                let finish = own + rest[line.to]
+                // Not even the lowest entry finishes within the budget: nothing forms.
+                guard reaching[0].height + finish <= budget else { continue }
+                let unary = Self.unaryCost(
+                    line, fixedSize: fixed, emergency: isEmergency[line.to], writerLineFits: splits, last: last)
+                stored.reserve(reached)
+                let (formed, kept) = Self.extend(
+                    UnsafeBufferPointer(start: reaching, count: reached), line: line, own: own,
+                    finish: finish, budget: budget, unary: unary, quantum: quantum,
+                    into: UnsafeMutableBufferPointer(start: stored.base + stored.count, count: reached))
+                transitions += formed
+                stored.count += kept
+            }
+        }
+        entryStart[lineOf.count] = stored.count
+        return transitions
+    }
+
+    /// The lines ending the paragraph, as `budgetedFront` chained them (last edge first).
+    struct EndingChain: Sequence, IteratorProtocol {
+        var first: Int
+        let links: [Int]
+
+        init(first: Int, next: [Int]) {
+            self.first = first
+            links = next
+        }
+
+        mutating func next() -> Int? {
+            guard first >= 0 else { return nil }
+            defer { first = links[first] }
+            return first
+        }
+    }
+
     /// The final entries of a budgeted front: the entries of the lines `ending` the paragraph
     /// that no other beats on both height and cost (by more than `BalancedCost.costSlack`),
     /// by increasing height and decreasing cost.
-    static func paretoFinal(
-        ending lines: ArraySlice<Int>, entryStart: [Int], entries: [Entry]
+    static func paretoFinal<Lines: Sequence<Int>>(
+        ending lines: Lines, entryStart: [Int], entries: [Entry]
     ) -> [(edge: Int, entry: Int)] {
         // Both arrays sized once (grown by appends, they were allocated six times a fill).
         var total = 0
@@ -285,37 +337,42 @@ extension BalancedLineBreaker {
     /// `budget` (`finish`: the line's height plus the least rest after it) and writes to the
     /// front of `kept` those `pruneFormed` keeps, as it keeps them: in order of height, and of
     /// equal heights only the cheapest (the earliest formed on equal cost) can be kept.
-    /// Returns how many candidates were formed and how many were kept.
+    /// Returns how many candidates were formed and how many were kept. `reaching` is not
+    /// empty and its first entry finishes within `budget` (the caller checks both).
     private static func extend(
         _ reaching: UnsafeBufferPointer<Reaching>, line: CandidateLines.Edge, own: Double, finish: Double,
         budget: Double, unary: Double, quantum: Double, into kept: UnsafeMutableBufferPointer<Entry>
     ) -> (formed: Int, kept: Int) {
         let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
         var count = 0, keptBucket = Int.min
-        /// The cheapest candidate of the current run of equal heights.
-        var best = Entry(height: 0, cost: 0, previousEdge: -1, previousEntry: -1), bestOrder: Int32 = 0
-        var formed = 0
-        for item in reaching {
-            guard item.height + finish <= budget else { break }
+        @inline(__always)
+        func candidate(_ item: Reaching) -> Entry {
             let pair = BalancedCost.pair(
                 logStep: item.logShapeSize - logE, firstSize: item.size, firstLone: item.oneSegment, secondSize: sizeE,
                 secondLone: loneE)
             let stepCost = unary + pair
-            let candidate = Entry(
+            return Entry(
                 height: item.height + own, cost: item.cost + stepCost, previousEdge: item.edge, previousEntry: item.entry)
-            if formed > 0, candidate.height == best.height {
-                if candidate.cost < best.cost || (candidate.cost == best.cost && item.order < bestOrder) {
-                    (best, bestOrder) = (candidate, item.order)
+        }
+        // The first entry forms (the caller checked it finishes): it opens the first run.
+        /// The cheapest candidate of the current run of equal heights.
+        var best = candidate(reaching[0]), bestOrder = reaching[0].order
+        var formed = 1
+        while formed < reaching.count {
+            let item = reaching[formed]
+            guard item.height + finish <= budget else { break }
+            let next = candidate(item)
+            formed += 1
+            if next.height == best.height {
+                if next.cost < best.cost || (next.cost == best.cost && item.order < bestOrder) {
+                    (best, bestOrder) = (next, item.order)
                 }
-                formed += 1
                 continue
             }
             // The run before this one is complete: its cheapest goes through the pruning.
-            if formed > 0 { keep(best, in: kept, count: &count, bucket: &keptBucket, quantum: quantum) }
-            (best, bestOrder) = (candidate, item.order)
-            formed += 1
+            keep(best, in: kept, count: &count, bucket: &keptBucket, quantum: quantum)
+            (best, bestOrder) = (next, item.order)
         }
-        guard formed > 0 else { return (0, 0) }
         // A lone candidate is kept whatever its bucket (`pruneFormed` does not bucket one).
         if formed == 1 {
             kept[0] = best
