@@ -251,7 +251,7 @@ extension BalancedLineBreaker {
             formed.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
         }
         var kept = 0
-        var keptBucket = Int.min
+        var keptBucket = -Double.infinity
         for index in 0..<count {
             keep(candidates[index], in: candidates, count: &kept, bucket: &keptBucket, quantum: quantum)
         }
@@ -262,13 +262,11 @@ extension BalancedLineBreaker {
     /// kept, in its place when both fall in the same height bucket.
     @inline(__always)
     private static func keep(
-        _ entry: Entry, in kept: UnsafeMutableBufferPointer<Entry>, count: inout Int, bucket: inout Int, quantum: Double
+        _ entry: Entry, in kept: UnsafeMutableBufferPointer<Entry>, count: inout Int, bucket: inout Double, quantum: Double
     ) {
-        guard count == 0 || entry.cost < kept[count - 1].cost else { return }
-        // The floor, from the truncation (`rounded(.down)` is a libm call).
-        let scaled = entry.height / quantum
-        var index = Int(scaled)
-        if Double(index) > scaled { index -= 1 }
+        // (`count` is at least 1 where it is read: no overflow check.)
+        guard count == 0 || entry.cost < kept[count &- 1].cost else { return }
+        let index = bucketIndex(entry.height / quantum)
         if index == bucket {
             kept[count - 1] = entry
         } else {
@@ -276,6 +274,18 @@ extension BalancedLineBreaker {
             count += 1
             bucket = index
         }
+    }
+
+    /// ⌊`scaled`⌋, the height bucket of an entry: exact. Below 2⁵² by adding and taking away
+    /// 2⁵² (where its neighbours are whole numbers, the sum rounds `scaled` to the nearest
+    /// one), a step down when that rounded up; elsewhere by `rounded(.down)` (a libm call).
+    /// Converted to an `Int`, the floor cost three range checks and two conversions a kept
+    /// entry; the buckets are whole numbers either way, compared only for equality.
+    @inline(__always)
+    static func bucketIndex(_ scaled: Double) -> Double {
+        guard scaled >= 0, scaled < 0x1p52 else { return scaled.rounded(.down) }
+        let nearest = (scaled + 0x1p52) - 0x1p52
+        return nearest > scaled ? nearest - 1 : nearest
     }
 
     /// An entry reaching a start, with what pairing it with a line from there reads of the
@@ -305,7 +315,11 @@ extension BalancedLineBreaker {
         while e1 >= 0 {
             defer { e1 = next[e1] }
             let (size, logShapeSize, oneSegment) = (lineOf[e1].size, lineOf[e1].logShapeSize, lineOf[e1].oneSegment)
-            for k in entryStart[e1]..<entryStart[e1 + 1] {
+            // (A `while`: the range checked its bounds' order once a line.)
+            var k = entryStart[e1]
+            let end = entryStart[e1 + 1]
+            while k < end {
+                defer { k += 1 }
                 // Entry and line indices are far below 2³¹ (the entries fill memory first).
                 into[order] = Reaching(
                     height: entries[k].height, cost: entries[k].cost, size: size, logShapeSize: logShapeSize,
@@ -344,7 +358,7 @@ extension BalancedLineBreaker {
         budget: Double, unary: Double, quantum: Double, into kept: UnsafeMutableBufferPointer<Entry>
     ) -> (formed: Int, kept: Int) {
         let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
-        var count = 0, keptBucket = Int.min
+        var count = 0, keptBucket = -Double.infinity
         @inline(__always)
         func candidate(_ item: Reaching) -> Entry {
             let pair = BalancedCost.pair(
@@ -393,10 +407,17 @@ extension BalancedLineBreaker {
             base = .allocate(capacity: self.capacity)
         }
 
-        /// Room for `extra` more entries after `count`.
+        /// Room for `extra` more entries after `count` (inlined: called once a line; the
+        /// growth is not).
+        @inline(__always)
         mutating func reserve(_ extra: Int) {
             guard count + extra > capacity else { return }
-            capacity = max(count + extra, 2 * capacity)
+            grow(to: count + extra)
+        }
+
+        @inline(never)
+        private mutating func grow(to needed: Int) {
+            capacity = max(needed, 2 * capacity)
             let grown = UnsafeMutablePointer<Entry>.allocate(capacity: capacity)
             grown.moveInitialize(from: base, count: count)
             base.deallocate()
