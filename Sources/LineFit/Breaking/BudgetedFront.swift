@@ -305,12 +305,16 @@ extension BalancedLineBreaker {
     /// The entries of the lines of the chain from `first` (all ending at one start; `into`
     /// has room for all of them), by rising height, and their count: every line from that
     /// start extends them in this order, so they are ordered once per start instead of once
-    /// per line.
+    /// per line. A handful (the common case) is ordered by insertion as it is gathered (each
+    /// entry written once, in its place); more by a stable sort of them all, which orders
+    /// them as a stable sort of the gathered order (the first 16 are that order's stable
+    /// sort already).
     private static func gather(
         _ into: UnsafeMutablePointer<Reaching>, first: Int, next: UnsafeBufferPointer<Int>,
         entryStart: UnsafeMutableBufferPointer<Int>, entries: UnsafeBufferPointer<Entry>,
         lineOf: UnsafeBufferPointer<CandidateLines.Edge>
     ) -> Int {
+        let inserted = 16
         var order = 0, e1 = first
         while e1 >= 0 {
             defer { e1 = next[e1] }
@@ -321,29 +325,25 @@ extension BalancedLineBreaker {
             while k < end {
                 defer { k += 1 }
                 // Entry and line indices are far below 2³¹ (the entries fill memory first).
-                into[order] = Reaching(
+                let item = Reaching(
                     height: entries[k].height, cost: entries[k].cost, size: size, logShapeSize: logShapeSize,
                     order: Int32(truncatingIfNeeded: order), edge: Int32(truncatingIfNeeded: e1),
                     entry: Int32(truncatingIfNeeded: k), oneSegment: oneSegment)
+                var j = order
+                if order < inserted {
+                    while j > 0, into[j - 1].height > item.height {
+                        into[j] = into[j - 1]
+                        j -= 1
+                    }
+                }
+                into[j] = item
                 order += 1
             }
         }
-        let reaching = UnsafeMutableBufferPointer(start: into, count: order)
-        guard reaching.count > 16 else {
-            // A handful (the common case): by insertion.
-            for i in reaching.indices.dropFirst() {
-                let item = reaching[i]
-                var j = i
-                while j > 0, reaching[j - 1].height > item.height {
-                    reaching[j] = reaching[j - 1]
-                    j -= 1
-                }
-                reaching[j] = item
-            }
-            return order
+        if order > inserted {
+            var many = UnsafeMutableBufferPointer(start: into, count: order)
+            many.sort { $0.height < $1.height }
         }
-        var many = reaching
-        many.sort { $0.height < $1.height }
         return order
     }
 
