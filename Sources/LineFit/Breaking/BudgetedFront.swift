@@ -221,17 +221,21 @@ extension BalancedLineBreaker {
             for k in entryStart[e]..<entryStart[e + 1] { final.append((e, k)) }
         }
         final.sort { (entries[$0.entry].height, entries[$0.entry].cost) < (entries[$1.entry].height, entries[$1.entry].cost) }
-        var kept: [(edge: Int, entry: Int)] = []
-        kept.reserveCapacity(final.count)
+        // Pruned in place (kept ones written to the front, never past the one read): a second
+        // array cost an allocation a fill.
+        var kept = 0
         var bestCost = Double.infinity
-        for item in final {
+        for index in final.indices {
+            let item = final[index]
             let cost = entries[item.entry].cost
-            if cost < bestCost - BalancedCost.costSlack * max(1, abs(bestCost)) || kept.isEmpty {
-                kept.append(item)
+            if cost < bestCost - BalancedCost.costSlack * max(1, abs(bestCost)) || kept == 0 {
+                final[kept] = item
+                kept += 1
                 bestCost = cost
             }
         }
-        return kept
+        final.removeLast(final.count - kept)
+        return final
     }
 
     /// Keeps the first `count` entries of `candidates` that no other beats on both height and
