@@ -106,28 +106,34 @@ extension BalancedLineBreaker {
         // least height from each position to the end (an entry that cannot finish within the
         // budget even on the flattest rest is dropped: exact, it has no feasible end). One
         // pass, from the last start back. (A `while`: a `stride` called its iterator's `next`
-        // once a start.)
-        var a = count - 2
-        while a >= 0 {
-            defer { a -= 1 }
-            var least = Double.infinity
-            for e in edgeStart[a]..<edgeStart[a + 1] {
-                if plain {
-                    // The lines left from this start are all too small.
-                    if lineOf[e].largestSizeFrom < threshold { break }
-                    guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
-                } else {
-                    guard allowed(e, threshold: threshold) else { continue }
+        // once a start.) Inlined twice, for plain lines and for the rest, so that neither
+        // tests `plain` (nor, plain, `lineSize`: nil there) once a line.
+        @inline(__always)
+        func backward(plain: Bool, lineSize: Double?) {
+            var a = count - 2
+            while a >= 0 {
+                defer { a -= 1 }
+                var least = Double.infinity
+                for e in edgeStart[a]..<edgeStart[a + 1] {
+                    if plain {
+                        // The lines left from this start are all too small.
+                        if lineOf[e].largestSizeFrom < threshold { break }
+                        guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
+                    } else {
+                        guard allowed(e, threshold: threshold) else { continue }
+                    }
+                    isAllowed[e] = true
+                    let to = lineOf[e].to
+                    // Starts go back, so the chain is linked from its end.
+                    nextEnding[e] = firstEnding[to]
+                    firstEnding[to] = e
+                    least = min(least, (lineSize ?? lineOf[e].size) * lineOf[e].heightPerPoint + rest[to])
                 }
-                isAllowed[e] = true
-                let to = lineOf[e].to
-                // Starts go back, so the chain is linked from its end.
-                nextEnding[e] = firstEnding[to]
-                firstEnding[to] = e
-                least = min(least, (lineSize ?? lineOf[e].size) * lineOf[e].heightPerPoint + rest[to])
+                rest[a] = least
             }
-            rest[a] = least
         }
+        // (Plain lines are not empty: no `lineSize`.)
+        if plain { backward(plain: true, lineSize: nil) } else { backward(plain: false, lineSize: lineSize) }
         // The entries reaching a start, ordered by height: room for every entry stored.
         var reachingCapacity = 64
         var reaching = UnsafeMutablePointer<Reaching>.allocate(capacity: reachingCapacity)
