@@ -134,65 +134,71 @@ extension BalancedLineBreaker {
         }
         // (Plain lines are not empty: no `lineSize`.)
         if plain { backward(plain: true, lineSize: nil) } else { backward(plain: false, lineSize: lineSize) }
-        // The entries reaching a start, ordered by height: room for every entry stored.
-        var reachingCapacity = 64
-        var reaching = UnsafeMutablePointer<Reaching>.allocate(capacity: reachingCapacity)
-        defer { reaching.deallocate() }
-        var transitions = 0
-        // `entryStart` is not cleared first (a fill of its ~2 KB, ~1.9 K instructions): every
-        // index is written before it is read. The lines from start `a` are
-        // `edgeStart[a]..<edgeStart[a + 1]`, together every line, each written as its start
-        // comes; a start's first index is written before its gather reads the ends of the lines
-        // ending there (all earlier indices); the last, `edgeCount`, after the loop.
-        for a in 0..<(count - 1) {
-            entryStart[edgeStart[a]] = stored.count
-            if a == 0 {
-                for e in edgeStart[0]..<edgeStart[1] {
+        // The forward pass, inlined twice: with lines of their own sizes (`lineSize` nil, the
+        // common case: no test of it once a line) and for an empty paragraph.
+        @inline(__always)
+        func forward(lineSize: Double?) -> Int {
+            // The entries reaching a start, ordered by height: room for every entry stored.
+            var reachingCapacity = 64
+            var reaching = UnsafeMutablePointer<Reaching>.allocate(capacity: reachingCapacity)
+            defer { reaching.deallocate() }
+            var transitions = 0
+            // `entryStart` is not cleared first (a fill of its ~2 KB, ~1.9 K instructions): every
+            // index is written before it is read. The lines from start `a` are
+            // `edgeStart[a]..<edgeStart[a + 1]`, together every line, each written as its start
+            // comes; a start's first index is written before its gather reads the ends of the lines
+            // ending there (all earlier indices); the last, `edgeCount`, after the loop.
+            for a in 0..<(count - 1) {
+                entryStart[edgeStart[a]] = stored.count
+                if a == 0 {
+                    for e in edgeStart[0]..<edgeStart[1] {
+                        entryStart[e] = stored.count
+                        guard isAllowed[e] else { continue }
+                        let line = lineOf[e]
+                        let own = (lineSize ?? line.size) * line.heightPerPoint
+                        if own + rest[line.to] <= budget {
+                            let unary = Self.unaryCost(
+                                line, fixedSize: fixed, emergency: isEmergency[line.to], writerLineFits: splits, last: last)
+                            stored.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1))
+                        }
+                    }
+                    continue
+                }
+                // Entries reaching this start: what every line from it extends. All of them are
+                // stored already, so their count is at most the stored count (room made without a
+                // pass along the chain to count them).
+                if stored.count > reachingCapacity {
+                    reaching.deallocate()
+                    reachingCapacity = max(stored.count, 2 * reachingCapacity)
+                    reaching = .allocate(capacity: reachingCapacity)
+                }
+                let reached = firstEnding[a] < 0 ? 0 : Self.gather(
+                    reaching, first: firstEnding[a], next: UnsafeBufferPointer(nextEnding),
+                    entryStart: entryStart, entries: UnsafeBufferPointer(start: stored.base, count: stored.count),
+                    lineOf: lineOf)
+                for e in edgeStart[a]..<edgeStart[a + 1] {
                     entryStart[e] = stored.count
-                    guard isAllowed[e] else { continue }
+                    guard reached > 0, isAllowed[e] else { continue }
                     let line = lineOf[e]
                     let own = (lineSize ?? line.size) * line.heightPerPoint
-                    if own + rest[line.to] <= budget {
-                        let unary = Self.unaryCost(
-                            line, fixedSize: fixed, emergency: isEmergency[line.to], writerLineFits: splits, last: last)
-                        stored.append(Entry(height: own, cost: unary, previousEdge: -1, previousEntry: -1))
-                    }
+                    let finish = own + rest[line.to]
+                    // Not even the lowest entry finishes within the budget: nothing forms.
+                    guard reaching[0].height + finish <= budget else { continue }
+                    let unary = Self.unaryCost(
+                        line, fixedSize: fixed, emergency: isEmergency[line.to], writerLineFits: splits, last: last)
+                    stored.reserve(reached)
+                    let (formed, kept) = Self.extend(
+                        UnsafeBufferPointer(start: reaching, count: reached), line: line, own: own,
+                        finish: finish, budget: budget, unary: unary, quantum: quantum,
+                        into: UnsafeMutableBufferPointer(start: stored.base + stored.count, count: reached))
+                    transitions += formed
+                    stored.count += kept
                 }
-                continue
             }
-            // Entries reaching this start: what every line from it extends. All of them are
-            // stored already, so their count is at most the stored count (room made without a
-            // pass along the chain to count them).
-            if stored.count > reachingCapacity {
-                reaching.deallocate()
-                reachingCapacity = max(stored.count, 2 * reachingCapacity)
-                reaching = .allocate(capacity: reachingCapacity)
-            }
-            let reached = firstEnding[a] < 0 ? 0 : Self.gather(
-                reaching, first: firstEnding[a], next: UnsafeBufferPointer(nextEnding),
-                entryStart: entryStart, entries: UnsafeBufferPointer(start: stored.base, count: stored.count),
-                lineOf: lineOf)
-            for e in edgeStart[a]..<edgeStart[a + 1] {
-                entryStart[e] = stored.count
-                guard reached > 0, isAllowed[e] else { continue }
-                let line = lineOf[e]
-                let own = (lineSize ?? line.size) * line.heightPerPoint
-                let finish = own + rest[line.to]
-                // Not even the lowest entry finishes within the budget: nothing forms.
-                guard reaching[0].height + finish <= budget else { continue }
-                let unary = Self.unaryCost(
-                    line, fixedSize: fixed, emergency: isEmergency[line.to], writerLineFits: splits, last: last)
-                stored.reserve(reached)
-                let (formed, kept) = Self.extend(
-                    UnsafeBufferPointer(start: reaching, count: reached), line: line, own: own,
-                    finish: finish, budget: budget, unary: unary, quantum: quantum,
-                    into: UnsafeMutableBufferPointer(start: stored.base + stored.count, count: reached))
-                transitions += formed
-                stored.count += kept
-            }
+            entryStart[lineOf.count] = stored.count
+            return transitions
         }
-        entryStart[lineOf.count] = stored.count
-        return transitions
+        return lineSize == nil ? forward(lineSize: nil) : forward(lineSize: lineSize)
     }
 
     /// The lines ending the paragraph, as `budgetedFront` chained them (last edge first).
