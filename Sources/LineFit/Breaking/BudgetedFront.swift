@@ -134,10 +134,11 @@ extension BalancedLineBreaker {
         }
         // (Plain lines are not empty: no `lineSize`.)
         if plain { backward(plain: true, lineSize: nil) } else { backward(plain: false, lineSize: lineSize) }
-        // The forward pass, inlined twice: with lines of their own sizes (`lineSize` nil, the
-        // common case: no test of it once a line) and for an empty paragraph.
+        // The forward pass, inlined twice: for the common case (lines of their own sizes,
+        // `lineSize` nil; no fixed size; no writer's line) with none of those tested once a
+        // line, and for the rest.
         @inline(__always)
-        func forward(lineSize: Double?) -> Int {
+        func forward(lineSize: Double?, fixed: Bool, splits: Bool) -> Int {
             // The entries reaching a start, ordered by height: room for every entry stored.
             var reachingCapacity = 64
             var reaching = UnsafeMutablePointer<Reaching>.allocate(capacity: reachingCapacity)
@@ -198,7 +199,8 @@ extension BalancedLineBreaker {
             entryStart[lineOf.count] = stored.count
             return transitions
         }
-        return lineSize == nil ? forward(lineSize: nil) : forward(lineSize: lineSize)
+        if lineSize == nil, !fixed, !splits { return forward(lineSize: nil, fixed: false, splits: false) }
+        return forward(lineSize: lineSize, fixed: fixed, splits: splits)
     }
 
     /// The lines ending the paragraph, as `budgetedFront` chained them (last edge first).
