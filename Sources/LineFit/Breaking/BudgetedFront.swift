@@ -269,7 +269,8 @@ extension BalancedLineBreaker {
             formed.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
         }
         var kept = 0
-        var keptBucket = -Double.infinity
+        // NaN: equal to no bucket (not even a -∞ one), so the first kept one is placed at 0.
+        var keptBucket = Double.nan
         for index in 0..<count {
             keep(candidates[index], in: candidates, count: &kept, bucket: &keptBucket, quantum: quantum)
         }
@@ -285,13 +286,13 @@ extension BalancedLineBreaker {
         // (`count` is at least 1 where it is read: no overflow check.)
         guard count == 0 || entry.cost < kept[count &- 1].cost else { return }
         let index = bucketIndex(entry.height / quantum)
-        if index == bucket {
-            kept[count - 1] = entry
-        } else {
-            kept[count] = entry
-            count += 1
-            bucket = index
-        }
+        // In the last kept one's place when in its bucket (then `count` ≥ 1: the callers
+        // start from a NaN bucket, equal to none), else after it; one store either way (two branches made the search's loop
+        // two nested ones, its state moved between them through the stack).
+        let slot = index == bucket ? count &- 1 : count
+        kept[slot] = entry
+        count = slot &+ 1
+        bucket = index
     }
 
     /// ⌊`scaled`⌋, the height bucket of an entry: exact. Below 2⁵² by adding and taking away
@@ -376,7 +377,8 @@ extension BalancedLineBreaker {
         budget: Double, unary: Double, quantum: Double, into kept: UnsafeMutableBufferPointer<Entry>
     ) -> (formed: Int, kept: Int) {
         let sizeE = line.size, logE = line.logShapeSize, loneE = line.oneSegment
-        var count = 0, keptBucket = -Double.infinity
+        // NaN: equal to no bucket, so the first kept one is placed at 0 (`keep`).
+        var count = 0, keptBucket = Double.nan
         @inline(__always)
         func candidate(_ item: Reaching) -> Entry {
             let pair = BalancedCost.pair(
