@@ -165,14 +165,25 @@ struct BalancedLineBreaker {
     }
 
     func unaryCost(_ edge: Int) -> Double {
+        let line = lines.edges[edge]
+        return Self.unaryCost(
+            line, fixedSize: fixedSize, emergency: lines.isEmergency[line.to], writerLineFits: writerLineFits,
+            last: lines.last)
+    }
+
+    /// `unaryCost` of a line given what it reads of the breaker (a search over many lines
+    /// reads those once): one definition, so that every search sums the same terms.
+    @inline(__always)
+    static func unaryCost(
+        _ line: CandidateLines.Edge, fixedSize: Bool, emergency: Bool, writerLineFits: Bool, last: Int
+    ) -> Double {
         var cost = 0.0
         if fixedSize { cost += BalancedCost.fixedLinePenalty }
-        let line = lines.edges[edge]
         if line.heldAtMax, line.fill < BalancedCost.heldFillTarget {
             cost += BalancedCost.heldPenalty * (1 - line.fill / BalancedCost.heldFillTarget)
         }
-        if lines.isEmergency[line.to] { cost += BalancedCost.emergencyPenalty }
-        if writerLineFits, line.to != lines.last {
+        if emergency { cost += BalancedCost.emergencyPenalty }
+        if writerLineFits, line.to != last {
             cost += BalancedCost.splitPenalty
         }
         return cost

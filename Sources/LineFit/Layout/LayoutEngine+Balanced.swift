@@ -1031,14 +1031,19 @@ struct BalancedPlan {
             length += 1
             (edge, entry) = (Int(front.entries[entry].previousEdge), Int(front.entries[entry].previousEntry))
         }
-        return [Int](unsafeUninitializedCapacity: length) { path, count in
+        // Reserved and then written: an array made uninitialized allocates from unspecialized
+        // code (a generic metadata lookup, ~600 instructions a path).
+        var path: [Int] = []
+        path.reserveCapacity(length)
+        path.append(contentsOf: repeatElement(0, count: length))
+        path.withUnsafeMutableBufferPointer { path in
             var (edge, entry) = item
             for index in stride(from: length - 1, through: 0, by: -1) {
                 path[index] = edge
                 (edge, entry) = (Int(front.entries[entry].previousEdge), Int(front.entries[entry].previousEntry))
             }
-            count = length
         }
+        return path
     }
 
     /// Stage 2 of one paragraph, reused when nothing it depends on changed.

@@ -99,4 +99,42 @@ import Testing
         }
         #expect(compared == 72 && pruned >= 20, "\(pruned) pruned")
     }
+
+    /// An empty paragraph (its one line takes the empty size, or the threshold): the copy of
+    /// the search for lines not at their own sizes, with and without a fixed size and the
+    /// writer's-line rule, budgets below and above its height.
+    @Test func anEmptyParagraphEqualsTheGeneralSearch() throws {
+        let fonts = try TestFonts.chain(TestFonts.spartan)
+        let metrics = FontChainMetrics(fonts)
+        let options = LayoutOptions(width: 400, minSize: 20, maxSize: 200)
+        // The middle paragraph of three: an empty one as a layout meets it.
+        let measured = try LayoutEngine().measureParagraphs(Array("a\n\nb".utf16), fonts: fonts, options: options)
+        try #require(measured.count == 3)
+        let paragraph = measured[1].1
+        let fitter = LineFitter(grid: SizeGrid(minSize: 20, maxSize: 200, step: 0.01), width: 400, tracking: 0)
+        var compared = 0, withEntries = 0
+        for fixedSize in [false, true] {
+            let candidates = CandidateLines(
+                paragraph, fitter: fitter, lowest: 20, tracking: 0, metrics: metrics, lineSpacing: 1, fixedSize: fixedSize)
+            #expect(candidates.isEmpty)
+            for writer in [Double.infinity, 20] {
+                for emptySize in [nil, 37.5] as [Double?] {
+                    var breaker = BalancedLineBreaker(candidates, writerThreshold: writer, fixedSize: fixedSize)
+                    breaker.emptySize = emptySize
+                    for threshold in [20.0, 64] {
+                        let height = breaker.height(0, threshold: threshold)
+                        for budget in [height * 0.5, height, height * 2] {
+                            let context = "fixed \(fixedSize) writer \(writer) empty \(String(describing: emptySize)) t \(threshold) budget \(budget)"
+                            let reference = breaker.front(threshold: threshold, budget: budget, quantum: 1)
+                            let fast = breaker.budgetedFront(threshold: threshold, budget: budget, quantum: 1)
+                            Self.expectSameFront(fast, reference, context)
+                            compared += 1
+                            if !reference.final.isEmpty { withEntries += 1 }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(compared == 48 && withEntries == 32, "\(withEntries) with entries")
+    }
 }

@@ -1,0 +1,30 @@
+import Testing
+
+@testable import LineFit
+
+/// The height bucket of the budgeted front's pruning (`bucketIndex`) is the floor of the
+/// scaled height, as the conversion to an `Int` it replaced found it, on both sides of whole
+/// numbers, of 2⁵² (where its shortcut stops) and far beyond.
+@Suite struct BucketIndexTests {
+    static func truncatedFloor(_ scaled: Double) -> Double {
+        var index = Int(scaled)
+        if Double(index) > scaled { index -= 1 }
+        return Double(index)
+    }
+
+    @Test func theBucketIsTheFloor() {
+        var random = SplitMix64(seed: 0xB0C4_E7F1)
+        var values: [Double] = [0, 0.5, 1, 2.5, 0x1p52 - 1, 0x1p52 - 0.5, 0x1p52, 0x1p52 + 2, 0x1p60, -0.5, -1, -3.25]
+        for whole in [1.0, 3, 17, 1_000, 123_456_789, 0x1p40, 0x1p51, 0x1p52 - 1] {
+            values += [whole, whole.nextDown, whole.nextUp, whole - 0.5, whole + 0.5]
+        }
+        for _ in 0..<20_000 {
+            let scale = [1.0, 100, 1e6, 1e12, 0x1p52][random.int(below: 5)]
+            values.append(random.double(in: 0...1) * scale)
+        }
+        for value in values {
+            #expect(BalancedLineBreaker.bucketIndex(value) == Self.truncatedFloor(value), "\(value)")
+            #expect(BalancedLineBreaker.bucketIndex(value) == value.rounded(.down), "\(value)")
+        }
+    }
+}
