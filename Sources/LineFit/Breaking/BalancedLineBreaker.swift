@@ -310,6 +310,9 @@ struct BalancedLineBreaker {
                                 continue
                             }
                         }
+                        // What skipping the test above for such a line relies on; a writer of
+                        // sizes that forgot `largestSizeFrom` would change layouts silently.
+                        assert(edges[e].forced || edges[e].largestSizeFrom >= size, "largestSizeFrom below the line's size")
                         // `height(e, threshold:)` of a paragraph with content.
                         let candidate = least + size * edges[e].heightPerPoint, b = edges[e].to
                         if candidate < best[b] {

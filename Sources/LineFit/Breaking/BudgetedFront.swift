@@ -222,7 +222,8 @@ extension BalancedLineBreaker {
 
     /// The final entries of a budgeted front: the entries of the lines `ending` the paragraph
     /// that no other beats on both height and cost (by more than `BalancedCost.costSlack`),
-    /// by increasing height and decreasing cost.
+    /// by increasing height and decreasing cost. `lines` is walked twice, each `for` from a
+    /// copy: it must be a value that restarts (`EndingChain`, an array), not a single pass.
     static func paretoFinal<Lines: Sequence<Int>>(
         ending lines: Lines, entryStart: [Int], entries: [Entry]
     ) -> [(edge: Int, entry: Int)] {

@@ -39,7 +39,10 @@ struct BoxFitting {
                 result = shrink(to: height)
             } else if options.breakStrategy == .balanced {
                 var cache: [LayoutEngine.BalancedParagraph?] = []
+                // Only this fill's floor retry reads the lines back; anything after it that
+                // reuses `earlier` records them again.
                 earlier.keepsLines = false
+                defer { earlier.keepsLines = true }
                 result = engine.fitBalanced(
                     text, paragraphs: paragraphs, cache: &cache, fonts: fonts, options: options,
                     minSize: options.minSize, maxSize: options.maxSize, fillHeight: height, earlier: earlier)

@@ -923,9 +923,11 @@ struct BalancedPlan {
             }
             next.sort { ($0.height, $0.cost) < ($1.height, $1.cost) }
             var kept: [Combined] = []
-            var keptBucket = Int.min
+            // Buckets as `keep` numbers them (a Double floor: no trap on a height an Int cannot
+            // hold; NaN before the first, equal to none).
+            var keptBucket = Double.nan
             for entry in next where kept.isEmpty || entry.cost < kept[kept.count - 1].cost {
-                let bucket = Int((entry.height / quantum).rounded(.down))
+                let bucket = BalancedLineBreaker.bucketIndex(entry.height / quantum)
                 if bucket == keptBucket { kept[kept.count - 1] = entry } else { kept.append(entry); keptBucket = bucket }
             }
             if kept.isEmpty { return nil }

@@ -27,4 +27,16 @@ import Testing
             #expect(BalancedLineBreaker.bucketIndex(value) == value.rounded(.down), "\(value)")
         }
     }
+
+    /// Values an `Int` conversion would trap on, which the Double floor takes: a bucket of
+    /// −∞ (a height of −∞ stored first) must not be taken for the "none yet" of NaN.
+    @Test func specialValuesFloorWithoutTrapping() {
+        #expect(BalancedLineBreaker.bucketIndex(-0.0) == 0)
+        #expect(BalancedLineBreaker.bucketIndex(.infinity) == .infinity)
+        #expect(BalancedLineBreaker.bucketIndex(-.infinity) == -.infinity)
+        #expect(BalancedLineBreaker.bucketIndex(.nan).isNaN)
+        #expect(BalancedLineBreaker.bucketIndex(0x1p70) == 0x1p70)
+        #expect(BalancedLineBreaker.bucketIndex(-0x1p70 - 0x1p18) == -0x1p70 - 0x1p18)
+        #expect(BalancedLineBreaker.bucketIndex(.greatestFiniteMagnitude) == .greatestFiniteMagnitude)
+    }
 }

@@ -36,6 +36,8 @@ import Testing
             #expect(scanned.positions == general.positions && scanned.edgeStart == general.edgeStart, "\(context)")
             #expect(scanned.edges == general.edges && scanned.wholeSize == general.wholeSize, "\(context)")
             #expect(scanned.measuredLines == general.measuredLines, "\(context)")
+            // The work count the emergency-work tests bound is the same too.
+            #expect(scanned.widthsRead == general.widthsRead, "\(context)")
             if scanned.positions.count > 16 && !scanned.isEmergency.contains(true) { plain += 1 }
             if scanned.edgeCount > 12 * scanned.positions.count { pastExpected += 1 }
         }
