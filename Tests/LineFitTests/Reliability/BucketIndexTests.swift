@@ -39,4 +39,23 @@ import Testing
         #expect(BalancedLineBreaker.bucketIndex(-0x1p70 - 0x1p18) == -0x1p70 - 0x1p18)
         #expect(BalancedLineBreaker.bucketIndex(.greatestFiniteMagnitude) == .greatestFiniteMagnitude)
     }
+
+    /// The pruning's first kept entry goes to slot 0 whatever its bucket: with the "none yet"
+    /// bucket a −∞ one (as before `357e0b6`), a −∞ height matched it and was written one slot
+    /// before the buffer. Here that slot holds a sentinel the pruning must not touch.
+    @Test func aMinusInfinityHeightIsKeptInsideTheBuffer() {
+        typealias Entry = BalancedLineBreaker.Entry
+        var storage = [Entry(height: 42, cost: 42, previousEdge: 7, previousEntry: 7),
+                       Entry(height: -.infinity, cost: 3, previousEdge: 0, previousEntry: 0),
+                       Entry(height: -.infinity, cost: 2, previousEdge: 1, previousEntry: 1),
+                       Entry(height: 5, cost: 1, previousEdge: 2, previousEntry: 2)]
+        let kept = storage.withUnsafeMutableBufferPointer { all in
+            BalancedLineBreaker.pruneFormed(UnsafeMutableBufferPointer(rebasing: all[1...]), count: 3, quantum: 1)
+        }
+        #expect(storage[0].height == 42 && storage[0].cost == 42 && storage[0].previousEdge == 7 && storage[0].previousEntry == 7)
+        // By height then cost: (−∞, 2) kept, (−∞, 3) beaten by it, (5, 1) cheaper: kept.
+        #expect(kept == 2)
+        #expect(storage[1].height == -.infinity && storage[1].cost == 2)
+        #expect(storage[2].height == 5 && storage[2].cost == 1)
+    }
 }
