@@ -213,7 +213,8 @@ struct BalancedBreakingTests {
             floor.lowest = min(options.minimumFloor, 24)
             func plan(_ settings: LayoutEngine.BalancedSettings) -> (threshold: Double, lines: [[Range<Int>]]) {
                 var cache = measured.map { engine.balancedParagraph($0.1, settings: settings, metrics: metrics) }
-                let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: height, hints: [])
+                var scratch = BalancedLineBreaker.LeastHeightScratch()
+                let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: height, hints: [], scratch: &scratch)
                 let lines = zip(plan.paths, cache).map { path, paragraph in
                     let lines = paragraph.candidates
                     return path.map { lines.positions[lines.edgeFrom[$0]]..<lines.positions[lines.edgeTo[$0]] }

@@ -241,13 +241,7 @@ struct BalancedLineBreaker {
     /// `leastHeight(threshold:)`'s height alone, on `scratch` (its `via` then holds the path).
     func leastHeight(threshold: Double, scratch: inout LeastHeightScratch) -> Double? {
         if hint == nil && !writerLineFits && !lines.isEmpty {
-            let count = lines.positions.count
-            return lines.edges.withUnsafeBufferPointer { edges in
-                lines.edgeStart.withUnsafeBufferPointer { edgeStart in
-                    Self.plainLeastHeight(
-                        edges: edges, edgeStart: edgeStart, positions: count, threshold: threshold, scratch: &scratch)
-                }
-            }
+            return lines.plainLeastHeight(threshold: threshold, scratch: &scratch)
         }
         let count = lines.positions.count
         Self.refill(&scratch.best, with: .infinity, count: count)
@@ -269,6 +263,24 @@ struct BalancedLineBreaker {
         }
         let least = scratch.best[count - 1]
         return least.isFinite ? least : nil
+    }
+
+    /// `allowed(e, threshold:)` of a plain breaker (no hint, no writer's line, lines not empty):
+    /// the line reaches the threshold or is forced. Nil when no line from its start on does
+    /// (`largestSizeFrom`, the largest of their sizes, a forced one's infinite): a high threshold
+    /// allows only a start's first few lines, and the scan of the start stops there. One rule
+    /// for every search over plain lines (stage 1's probes, the budgeted front).
+    @inline(__always)
+    static func plainAllows(_ edges: UnsafeBufferPointer<CandidateLines.Edge>, _ e: Int, threshold: Double) -> Bool? {
+        // Fields read one by one (a record read whole is copied whole).
+        if edges[e].size >= threshold {
+            // Why the largest size need not be read here: it is at least the line's own. A
+            // writer of sizes that forgot `largestSizeFrom` would change layouts silently.
+            assert(edges[e].forced || edges[e].largestSizeFrom >= edges[e].size, "largestSizeFrom below the line's size")
+            return true
+        }
+        if edges[e].largestSizeFrom < threshold { return nil }
+        return edges[e].forced
     }
 
     /// `leastHeight(threshold:scratch:)` of a breaker of `lines` (not empty) with no hint and
@@ -296,25 +308,13 @@ struct BalancedLineBreaker {
                     var e = edgeStart[a]
                     let end = edgeStart[a + 1]
                     while e < end {
-                        // Fields read one by one (a record read whole is copied whole).
-                        let size = edges[e].size
-                        if !(size >= threshold) {
-                            // The lines left from this start are all too small (a high threshold
-                            // allows only a start's first few lines: stage 1's probes stay cheap).
-                            // Tested only here: a line at least `threshold` has a largest size from
-                            // it at least its own (`largestSizeFrom` is the largest of the sizes
-                            // from it on, a forced line's infinite), so the test passes for it.
-                            if edges[e].largestSizeFrom < threshold { break }
-                            guard edges[e].forced else {
-                                e += 1
-                                continue
-                            }
+                        guard let allows = plainAllows(edges, e, threshold: threshold) else { break }
+                        guard allows else {
+                            e += 1
+                            continue
                         }
-                        // What skipping the test above for such a line relies on; a writer of
-                        // sizes that forgot `largestSizeFrom` would change layouts silently.
-                        assert(edges[e].forced || edges[e].largestSizeFrom >= size, "largestSizeFrom below the line's size")
                         // `height(e, threshold:)` of a paragraph with content.
-                        let candidate = least + size * edges[e].heightPerPoint, b = edges[e].to
+                        let candidate = least + edges[e].size * edges[e].heightPerPoint, b = edges[e].to
                         if candidate < best[b] {
                             best[b] = candidate
                             via[b] = e
@@ -615,5 +615,20 @@ struct BalancedLineBreaker {
     static func prune(_ candidates: inout [Entry], quantum: Double) -> Int {
         let count = candidates.count
         return candidates.withUnsafeMutableBufferPointer { pruneFormed($0, count: count, quantum: quantum) }
+    }
+}
+
+extension CandidateLines {
+    /// `BalancedLineBreaker.plainLeastHeight` of these lines where they lie: a breaker made for
+    /// a stage-1 probe, or the lines passed whole, held a copy of them (a retain and a release
+    /// of each of their arrays).
+    func plainLeastHeight(threshold: Double, scratch: inout BalancedLineBreaker.LeastHeightScratch) -> Double? {
+        let count = positions.count
+        return edges.withUnsafeBufferPointer { edges in
+            edgeStart.withUnsafeBufferPointer { edgeStart in
+                BalancedLineBreaker.plainLeastHeight(
+                    edges: edges, edgeStart: edgeStart, positions: count, threshold: threshold, scratch: &scratch)
+            }
+        }
     }
 }

@@ -116,9 +116,8 @@ extension BalancedLineBreaker {
                 var least = Double.infinity
                 for e in edgeStart[a]..<edgeStart[a + 1] {
                     if plain {
-                        // The lines left from this start are all too small.
-                        if lineOf[e].largestSizeFrom < threshold { break }
-                        guard lineOf[e].size >= threshold || lineOf[e].forced else { continue }
+                        guard let allows = Self.plainAllows(lineOf, e, threshold: threshold) else { break }
+                        guard allows else { continue }
                     } else {
                         guard allowed(e, threshold: threshold) else { continue }
                     }

@@ -143,9 +143,8 @@ extension LayoutEngine {
         guard contentLength > 0 else { return [] }
         // (A stop made from the paragraph reads each table through it: ~90 instructions a stop.)
         func stop(_ position: Int) -> PrefixStop {
-            // The content end from 0 (`MeasuredParagraph.contentEnd(from: 0, to:)`).
-            var content = min(position, contentLength)
-            while content > 0, isWhitespace[content - 1] { content -= 1 }
+            let content = MeasuredParagraph.contentEnd(
+                isWhitespace: isWhitespace, contentLength: contentLength, from: 0, to: position)
             return PrefixStop(position, content: content, advance: advance, clusters: clusters)
         }
         var stops: [PrefixStop] = []
@@ -584,16 +583,9 @@ struct BalancedPlan {
     /// Stage 1's second guess above its first (see `freeStage1`).
     static let bracketRatio = 1.05
 
-    static func make(
-        cache: inout [LayoutEngine.BalancedParagraph], settings: LayoutEngine.BalancedSettings, fillHeight: Double?,
-        hints: [BreakHint?]
-    ) -> BalancedPlan {
-        var scratch = BalancedLineBreaker.LeastHeightScratch()
-        return make(cache: &cache, settings: settings, fillHeight: fillHeight, hints: hints, scratch: &scratch)
-    }
-
-    /// `scratch`: the search arrays of stage 1's probes (the engine keeps them between layouts:
-    /// every probe sets what it reads, so what they held before is never read).
+    /// The plan for the paragraphs in `cache` (stage 1 when filling, then stage 2). `scratch`:
+    /// the search arrays of stage 1's probes (the engine keeps them between layouts: every
+    /// probe sets what it reads, so what they held before is never read).
     static func make(
         cache: inout [LayoutEngine.BalancedParagraph], settings: LayoutEngine.BalancedSettings, fillHeight: Double?,
         hints: [BreakHint?], scratch: inout BalancedLineBreaker.LeastHeightScratch
@@ -723,13 +715,7 @@ struct BalancedPlan {
                 let plain = !hinted && !cache[index].candidates.isEmpty
                 let least: Double?
                 if plain {
-                    let count = cache[index].candidates.positions.count
-                    least = cache[index].candidates.edges.withUnsafeBufferPointer { edges in
-                        cache[index].candidates.edgeStart.withUnsafeBufferPointer { edgeStart in
-                            BalancedLineBreaker.plainLeastHeight(
-                                edges: edges, edgeStart: edgeStart, positions: count, threshold: t, scratch: &scratch)
-                        }
-                    }
+                    least = cache[index].candidates.plainLeastHeight(threshold: t, scratch: &scratch)
                 } else {
                     least = breaker(index, emptySize: t, hinted: keeps(index)).leastHeight(threshold: t, scratch: &scratch)
                 }

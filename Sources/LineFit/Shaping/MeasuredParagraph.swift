@@ -45,6 +45,13 @@ struct MeasuredParagraph {
 
     /// The end of `start..<end` with trailing whitespace and the terminator left out.
     func contentEnd(from start: Int, to end: Int) -> Int {
+        Self.contentEnd(isWhitespace: isWhitespace, contentLength: contentLength, from: start, to: end)
+    }
+
+    /// `contentEnd(from:to:)` from the two tables it reads, for a caller that reads a
+    /// paragraph's tables where they lie rather than the paragraph (`witnessStops`).
+    @inline(__always)
+    static func contentEnd(isWhitespace: GapArray<Bool>, contentLength: Int, from start: Int, to end: Int) -> Int {
         var c = min(end, contentLength)
         while c > start, isWhitespace[c - 1] { c -= 1 }
         return c

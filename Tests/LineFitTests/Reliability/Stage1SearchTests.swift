@@ -131,11 +131,14 @@ import LineFitTestSupport
             var hints: [BreakHint?] = []
             if random.chance(40) {
                 var earlier = measured.map { engine.balancedParagraph($0, settings: settings, metrics: metrics) }
+                var earlierScratch = BalancedLineBreaker.LeastHeightScratch()
                 let previous = BalancedPlan.make(
-                    cache: &earlier, settings: settings, fillHeight: height * random.double(in: 0.9...1.1), hints: [])
+                    cache: &earlier, settings: settings, fillHeight: height * random.double(in: 0.9...1.1), hints: [],
+                    scratch: &earlierScratch)
                 hints = Self.hints(previous.paths, earlier, &random)
             }
-            let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: height, hints: hints)
+            var scratch = BalancedLineBreaker.LeastHeightScratch()
+            let plan = BalancedPlan.make(cache: &cache, settings: settings, fillHeight: height, hints: hints, scratch: &scratch)
             let context = "trial \(trial): \(text.debugDescription) width \(width) sizes \(minSize)...\(maxSize) box \(height)"
 
             if cache.contains(where: { $0.candidates.isEmpty }) { empty += 1 }
